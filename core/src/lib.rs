@@ -1,0 +1,50 @@
+//! # xqr-core
+//!
+//! The core of xqr, a framework of executable Xiangqi (Chinese chess) rulebooks: the board and
+//! its vocabulary ([`Color`], [`Role`], [`Piece`], [`Square`], [`Move`]), FEN in the common and
+//! Jieqi dialects ([`Setup`] for what was written, [`Position`] for what was validated), legal move
+//! generation parameterised by [`MoveRules`], attack and pin queries, Zobrist hashing, perft,
+//! notations (ICCS, WXF, Chinese) and game records (PGN in UTF-8, GBK or Big5).
+//!
+//! ```
+//! use xqr_core::{perft, Position};
+//! let pos = Position::new();
+//! assert_eq!(perft(&pos, 3), 79_666);
+//! ```
+
+#![warn(missing_docs)]
+
+mod attacks;
+mod board;
+mod color;
+pub mod fen;
+mod illegal;
+pub mod notation;
+mod movegen;
+mod move_rules;
+mod mv;
+mod perft;
+mod piece;
+mod pool;
+mod position;
+mod role;
+mod setup;
+mod square;
+mod square_set;
+mod tables;
+mod zobrist;
+
+pub use board::{start_piece, Board};
+pub use color::Color;
+pub use illegal::IllegalMove;
+pub use move_rules::{KingSafety, MoveRules};
+pub use movegen::MoveList;
+pub use mv::{Move, ParseMoveError};
+pub use perft::{divide, perft};
+pub use piece::{Occupant, Piece};
+pub use pool::{ParsePoolError, Pool};
+pub use position::{LoadFenError, Position, PositionError, Undo};
+pub use role::Role;
+pub use setup::Setup;
+pub use square::{File, ParseSquareError, Rank, Square};
+pub use square_set::{SquareSet, SquareSetIter};

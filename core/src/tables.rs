@@ -1,0 +1,223 @@
+//! Precomputed geometry: rays, horse and elephant steps with their blocking points.
+//!
+//! Everything is computed at compile time; lookups replace coordinate arithmetic on the hot paths.
+
+/// Sentinel for "no point".
+pub(crate) const NONE: u8 = 0xFF;
+
+/// Orthogonal directions as (file delta, rank delta): north (towards Black), south, east, west.
+pub(crate) const ORTHO: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+/// Diagonal directions.
+pub(crate) const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+const fn offset(sq: u8, df: i8, dr: i8) -> u8 {
+    let f = (sq % 9) as i8 + df;
+    let r = (sq / 9) as i8 + dr;
+    if f < 0 || f > 8 || r < 0 || r > 9 {
+        NONE
+    } else {
+        (r * 9 + f) as u8
+    }
+}
+
+/// A ray: the points in one direction, nearest first.
+#[derive(Copy, Clone)]
+pub(crate) struct Ray {
+    pub(crate) len: u8,
+    pub(crate) squares: [u8; 9],
+}
+
+/// `RAYS[sq][dir]` for the four [`ORTHO`] directions.
+pub(crate) static RAYS: [[Ray; 4]; 90] = {
+    let mut t = [[Ray { len: 0, squares: [NONE; 9] }; 4]; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = ORTHO[d];
+            let mut cur = offset(sq as u8, df, dr);
+            let mut n = 0;
+            while cur != NONE {
+                t[sq][d].squares[n] = cur;
+                n += 1;
+                cur = offset(cur, df, dr);
+            }
+            t[sq][d].len = n as u8;
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// A step with the point that must be empty for it (horse leg 马腿, elephant eye 象眼).
+#[derive(Copy, Clone)]
+pub(crate) struct Step {
+    pub(crate) to: u8,
+    pub(crate) block: u8,
+}
+
+/// Steps of a table entry, at most 8.
+#[derive(Copy, Clone)]
+pub(crate) struct Steps {
+    pub(crate) len: u8,
+    pub(crate) steps: [Step; 8],
+}
+
+const EMPTY_STEPS: Steps = Steps { len: 0, steps: [Step { to: NONE, block: NONE }; 8] };
+
+const HORSE_DELTAS: [(i8, i8); 8] =
+    [(1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)];
+
+/// The leg of a horse jump (df, dr): the orthogonal neighbour in the long direction.
+const fn leg_delta(df: i8, dr: i8) -> (i8, i8) {
+    if dr == 2 || dr == -2 {
+        (0, dr / 2)
+    } else {
+        (df / 2, 0)
+    }
+}
+
+/// `HORSE_MOVES[from]`: where a horse on `from` may jump, with the leg point.
+pub(crate) static HORSE_MOVES: [Steps; 90] = {
+    let mut t = [EMPTY_STEPS; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut i = 0;
+        while i < 8 {
+            let (df, dr) = HORSE_DELTAS[i];
+            let to = offset(sq as u8, df, dr);
+            if to != NONE {
+                let (lf, lr) = leg_delta(df, dr);
+                let n = t[sq].len as usize;
+                t[sq].steps[n] = Step { to, block: offset(sq as u8, lf, lr) };
+                t[sq].len += 1;
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// `HORSE_SOURCES[target]`: the points from which a horse attacks `target`, with the leg point
+/// (in `to` the source, in `block` the leg).
+pub(crate) static HORSE_SOURCES: [Steps; 90] = {
+    let mut t = [EMPTY_STEPS; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut i = 0;
+        while i < 8 {
+            let (df, dr) = HORSE_DELTAS[i];
+            let from = offset(sq as u8, -df, -dr);
+            if from != NONE {
+                let (lf, lr) = leg_delta(df, dr);
+                let n = t[sq].len as usize;
+                t[sq].steps[n] = Step { to: from, block: offset(from, lf, lr) };
+                t[sq].len += 1;
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// `ELEPHANT_MOVES[from]`: two points diagonally, with the eye point between.
+/// The table is symmetric, so it also gives the sources attacking a point.
+pub(crate) static ELEPHANT_MOVES: [Steps; 90] = {
+    let mut t = [EMPTY_STEPS; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut i = 0;
+        while i < 4 {
+            let (df, dr) = DIAG[i];
+            let to = offset(sq as u8, 2 * df, 2 * dr);
+            if to != NONE {
+                let n = t[sq].len as usize;
+                t[sq].steps[n] = Step { to, block: offset(sq as u8, df, dr) };
+                t[sq].len += 1;
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// Up to four neighbouring points.
+#[derive(Copy, Clone)]
+pub(crate) struct Neighbours {
+    pub(crate) len: u8,
+    pub(crate) squares: [u8; 4],
+}
+
+const fn neighbours(deltas: [(i8, i8); 4]) -> [Neighbours; 90] {
+    let mut t = [Neighbours { len: 0, squares: [NONE; 4] }; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut i = 0;
+        while i < 4 {
+            let (df, dr) = deltas[i];
+            let to = offset(sq as u8, df, dr);
+            if to != NONE {
+                let n = t[sq].len as usize;
+                t[sq].squares[n] = to;
+                t[sq].len += 1;
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// Orthogonal neighbours (king steps).
+pub(crate) static ORTHO_NEIGHBOURS: [Neighbours; 90] = neighbours(ORTHO);
+/// Diagonal neighbours (advisor steps).
+pub(crate) static DIAG_NEIGHBOURS: [Neighbours; 90] = neighbours(DIAG);
+
+#[inline]
+pub(crate) const fn same_line(a: u8, b: u8) -> bool {
+    a % 9 == b % 9 || a / 9 == b / 9
+}
+
+#[inline]
+pub(crate) const fn diag_adjacent(a: u8, b: u8) -> bool {
+    let df = (a % 9) as i8 - (b % 9) as i8;
+    let dr = (a / 9) as i8 - (b / 9) as i8;
+    (df == 1 || df == -1) && (dr == 1 || dr == -1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn horse_from_corner() {
+        // a0 = 0: jumps to b2 (11) with leg a1 (9), and c1 (11? no: c1 = 9+2 = 11).
+        let s = HORSE_MOVES[0];
+        assert_eq!(s.len, 2);
+        let mut pairs: Vec<(u8, u8)> = s.steps[..2].iter().map(|s| (s.to, s.block)).collect();
+        pairs.sort();
+        assert_eq!(pairs, vec![(11, 1), (19, 9)]);
+    }
+
+    #[test]
+    fn sources_mirror_moves() {
+        for from in 0..90u8 {
+            let m = HORSE_MOVES[from as usize];
+            for st in &m.steps[..m.len as usize] {
+                let src = HORSE_SOURCES[st.to as usize];
+                assert!(src.steps[..src.len as usize].iter().any(|s| s.to == from && s.block == st.block));
+            }
+        }
+    }
+
+    #[test]
+    fn rays_lengths() {
+        assert_eq!(RAYS[0][0].len, 9);
+        assert_eq!(RAYS[0][2].len, 8);
+        assert_eq!(RAYS[0][1].len, 0);
+    }
+}
