@@ -42,7 +42,12 @@ impl Position {
     #[inline]
     pub fn is_king_attacked(&self, color: Color) -> bool {
         match self.king(color) {
-            Some(k) => king_attacked(&self.board, color.index(), k.index() as u8, self.rules.roaming()),
+            Some(k) => king_attacked(
+                &self.board,
+                color.index(),
+                k.index() as u8,
+                self.rules.roaming(),
+            ),
             None => false,
         }
     }
@@ -107,11 +112,16 @@ impl Position {
     /// (pinned 牵制), including screens whose departure would open a cannon line and a piece
     /// blocking a horse leg. Computed by taking each candidate off the board.
     pub fn pinned(&self, color: Color) -> SquareSet {
-        let Some(k) = self.king(color) else { return SquareSet::EMPTY };
+        let Some(k) = self.king(color) else {
+            return SquareSet::EMPTY;
+        };
         let mut out = SquareSet::EMPTY;
         let mut board = self.board.clone();
         for sq in self.board.by_color(color) {
-            if sq == k || !(same_line(sq.index() as u8, k.index() as u8) || diag_adjacent(sq.index() as u8, k.index() as u8)) {
+            if sq == k
+                || !(same_line(sq.index() as u8, k.index() as u8)
+                    || diag_adjacent(sq.index() as u8, k.index() as u8))
+            {
                 continue;
             }
             let occ = self.board.get(sq);
@@ -172,7 +182,9 @@ pub(crate) fn king_attacked(board: &Board, us: usize, k: u8, roaming: bool) -> b
     if pawn_attacks(board, them, k) {
         return true;
     }
-    if roaming && (advisor_attacks(board, them, k, false) || elephant_attacks(board, them, k, false)) {
+    if roaming
+        && (advisor_attacks(board, them, k, false) || elephant_attacks(board, them, k, false))
+    {
         return true;
     }
     false
@@ -183,7 +195,11 @@ pub(crate) fn king_attacked(board: &Board, us: usize, k: u8, roaming: bool) -> b
 fn pawn_attacks(board: &Board, them: usize, t: u8) -> bool {
     // A pawn of `them` moves towards rank 0 if Black, rank 9 if Red; it attacks `t` from the point
     // behind `t` in its direction of travel.
-    let behind = if them == 1 { t as i16 + 9 } else { t as i16 - 9 };
+    let behind = if them == 1 {
+        t as i16 + 9
+    } else {
+        t as i16 - 9
+    };
     if (0..90).contains(&behind) && is(board.code(behind as u8), them, PAWN) {
         return true;
     }
@@ -208,7 +224,8 @@ fn pawn_attacks(board: &Board, them: usize, t: u8) -> bool {
 
 /// Whether an advisor of `them` attacks `t`. `confined`: face-up advisors stay in the palace.
 fn advisor_attacks(board: &Board, them: usize, t: u8, confined: bool) -> bool {
-    let in_palace = Square::new(t).is_some_and(|s| s.in_palace(if them == 0 { Color::Red } else { Color::Black }));
+    let in_palace = Square::new(t)
+        .is_some_and(|s| s.in_palace(if them == 0 { Color::Red } else { Color::Black }));
     let n = &DIAG_NEIGHBOURS[t as usize];
     n.squares[..n.len as usize].iter().any(|&s| {
         let c = board.code(s);
@@ -222,17 +239,27 @@ fn elephant_attacks(board: &Board, them: usize, t: u8, confined: bool) -> bool {
     let n = &ELEPHANT_MOVES[t as usize];
     n.steps[..n.len as usize].iter().any(|st| {
         let c = board.code(st.to);
-        is(c, them, ELEPHANT) && board.code(st.block) == 0 && (own_half || (!confined && !code_hidden(c)))
+        is(c, them, ELEPHANT)
+            && board.code(st.block) == 0
+            && (own_half || (!confined && !code_hidden(c)))
     })
 }
 
 /// All pieces of `by` attacking `sq` on `board` (see [`Position::attackers`]).
-pub(crate) fn attackers_on(board: &Board, rules: &crate::MoveRules, sq: Square, by: Color) -> SquareSet {
+pub(crate) fn attackers_on(
+    board: &Board,
+    rules: &crate::MoveRules,
+    sq: Square,
+    by: Color,
+) -> SquareSet {
     let t = sq.index() as u8;
     let them = by.index();
     let mut out = SquareSet::EMPTY;
     let target = board.code(t);
-    let target_is_enemy_king = target != 0 && code_color(target) != them && code_role(target) == KING && !code_hidden(target);
+    let target_is_enemy_king = target != 0
+        && code_color(target) != them
+        && code_role(target) == KING
+        && !code_hidden(target);
     for (dir, ray) in RAYS[t as usize].iter().enumerate() {
         let mut i = 0;
         let len = ray.len as usize;
@@ -270,7 +297,11 @@ pub(crate) fn attackers_on(board: &Board, rules: &crate::MoveRules, sq: Square, 
             out.insert(Square::new_unchecked(st.to));
         }
     }
-    let behind = if them == 1 { t as i16 + 9 } else { t as i16 - 9 };
+    let behind = if them == 1 {
+        t as i16 + 9
+    } else {
+        t as i16 - 9
+    };
     if (0..90).contains(&behind) && is(board.code(behind as u8), them, PAWN) {
         out.insert(Square::new_unchecked(behind as u8));
     }
@@ -287,7 +318,9 @@ pub(crate) fn attackers_on(board: &Board, rules: &crate::MoveRules, sq: Square, 
     let dn = &DIAG_NEIGHBOURS[t as usize];
     for &s in &dn.squares[..dn.len as usize] {
         let c = board.code(s);
-        if is(c, them, ADVISOR) && (palace || (!rules.advisor_confined_to_palace && !code_hidden(c))) {
+        if is(c, them, ADVISOR)
+            && (palace || (!rules.advisor_confined_to_palace && !code_hidden(c)))
+        {
             out.insert(Square::new_unchecked(s));
         }
     }

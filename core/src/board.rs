@@ -40,7 +40,10 @@ const BACK_RANK: [Role; 9] = [
 impl Board {
     /// A board with no pieces.
     pub const fn empty() -> Board {
-        Board { cells: [0; 90], by_color: [SquareSet::EMPTY; 2] }
+        Board {
+            cells: [0; 90],
+            by_color: [SquareSet::EMPTY; 2],
+        }
     }
 
     /// The standard start position.
@@ -124,23 +127,33 @@ impl Board {
     /// Points holding a face-up piece of this color and role.
     pub fn pieces(&self, piece: Piece) -> SquareSet {
         let code = Occupant::revealed(piece).code();
-        self.by_color(piece.color).iter().filter(|s| self.cells[s.index()] == code).collect()
+        self.by_color(piece.color)
+            .iter()
+            .filter(|s| self.cells[s.index()] == code)
+            .collect()
     }
 
     /// Points holding hidden pieces of `color`.
     pub fn hidden(&self, color: Color) -> SquareSet {
-        self.by_color(color).iter().filter(|s| self.cells[s.index()] > 16).collect()
+        self.by_color(color)
+            .iter()
+            .filter(|s| self.cells[s.index()] > 16)
+            .collect()
     }
 
     /// The point of `color`'s king, if it is on the board (in Jieqi it may have been captured).
     pub fn king(&self, color: Color) -> Option<Square> {
         let code = Occupant::revealed(Piece::new(color, Role::King)).code();
-        self.by_color(color).iter().find(|s| self.cells[s.index()] == code)
+        self.by_color(color)
+            .iter()
+            .find(|s| self.cells[s.index()] == code)
     }
 
     /// Iterates over occupied points and their occupants, `a0` first.
     pub fn iter(&self) -> impl Iterator<Item = (Square, Occupant)> + '_ {
-        self.occupied().iter().filter_map(move |sq| self.get(sq).map(|o| (sq, o)))
+        self.occupied()
+            .iter()
+            .filter_map(move |sq| self.get(sq).map(|o| (sq, o)))
     }
 
     /// The board rotated 180° with colors swapped (the same position seen from the other side).

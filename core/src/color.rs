@@ -10,7 +10,9 @@ use core::ops::Not;
 /// assert_eq!(!Color::Red, Color::Black);
 /// assert_eq!(Color::from_char('b'), Some(Color::Black));
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Color {
     /// 红方, the side that moves first; its pieces stand on ranks 0–4.

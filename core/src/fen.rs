@@ -5,9 +5,9 @@
 //! the unused en-passant field `-`, the half-move clock and the move number. Trailing fields may
 //! be omitted. Hidden pieces are `X` (Red) and `x` (Black).
 
+use crate::board::start_piece;
 use crate::pool::ParsePoolError;
 use crate::{Color, File, Occupant, Pool, Rank, Setup, Square};
-use crate::board::start_piece;
 
 /// The standard start position in FEN.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -120,7 +120,9 @@ impl Setup {
             return Err(FenError::Empty);
         }
         if fields.len() > 6 {
-            return Err(FenError::TooManyFields { found: fields.len() });
+            return Err(FenError::TooManyFields {
+                found: fields.len(),
+            });
         }
         let mut setup = Setup::empty();
         parse_board(fields[0], &mut setup)?;
@@ -128,17 +130,24 @@ impl Setup {
             let mut cs = t.chars();
             setup.turn = match (cs.next().and_then(Color::from_char), cs.next()) {
                 (Some(c), None) => c,
-                _ => return Err(FenError::BadTurn { found: (*t).to_owned() }),
+                _ => {
+                    return Err(FenError::BadTurn {
+                        found: (*t).to_owned(),
+                    })
+                }
             };
         }
         if let Some(p) = fields.get(2) {
-            setup.pool = p
-                .parse::<Pool>()
-                .map_err(|source| FenError::BadPool { found: (*p).to_owned(), source })?;
+            setup.pool = p.parse::<Pool>().map_err(|source| FenError::BadPool {
+                found: (*p).to_owned(),
+                source,
+            })?;
         }
         if let Some(e) = fields.get(3) {
             if *e != "-" {
-                return Err(FenError::BadEnPassant { found: (*e).to_owned() });
+                return Err(FenError::BadEnPassant {
+                    found: (*e).to_owned(),
+                });
             }
         }
         if let Some(h) = fields.get(4) {
@@ -182,7 +191,11 @@ fn parse_board(text: &str, setup: &mut Setup) -> Result<(), FenError> {
         for (col, c) in row.chars().enumerate() {
             if let Some(d) = c.to_digit(10) {
                 if d == 0 {
-                    return Err(FenError::BadChar { rank, column: col + 1, found: c });
+                    return Err(FenError::BadChar {
+                        rank,
+                        column: col + 1,
+                        found: c,
+                    });
                 }
                 file += d as u8;
                 if file > 9 {
@@ -203,11 +216,21 @@ fn parse_board(text: &str, setup: &mut Setup) -> Result<(), FenError> {
                     // The movement role is fixed by the start point; validation rejects
                     // hidden pieces elsewhere, so keep a placeholder role meanwhile.
                     let role = start_piece(sq).map_or(crate::Role::Pawn, |p| p.role);
-                    Occupant { color, role, hidden: true }
+                    Occupant {
+                        color,
+                        role,
+                        hidden: true,
+                    }
                 }
                 _ => match crate::Piece::from_char(c) {
                     Some(p) => Occupant::revealed(p),
-                    None => return Err(FenError::BadChar { rank, column: col + 1, found: c }),
+                    None => {
+                        return Err(FenError::BadChar {
+                            rank,
+                            column: col + 1,
+                            found: c,
+                        })
+                    }
                 },
             };
             setup.board.set(sq, Some(occ));
@@ -269,14 +292,18 @@ mod tests {
 
     #[test]
     fn synonyms() {
-        let a = Setup::from_fen("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w").unwrap();
+        let a = Setup::from_fen("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w")
+            .unwrap();
         assert_eq!(a.board, Setup::start().board);
     }
 
     #[test]
     fn errors_are_located() {
         assert_eq!(Setup::from_fen(""), Err(FenError::Empty));
-        assert_eq!(Setup::from_fen("9/9"), Err(FenError::RankCount { found: 2 }));
+        assert_eq!(
+            Setup::from_fen("9/9"),
+            Err(FenError::RankCount { found: 2 })
+        );
         assert_eq!(
             Setup::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w"),
             Err(FenError::RankTooShort { rank: 0, files: 8 })
@@ -289,11 +316,20 @@ mod tests {
             Setup::from_fen("rnbakabnrr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"),
             Err(FenError::RankTooLong { rank: 9 })
         );
-        assert!(matches!(Setup::from_fen("9/9/9/9/9/9/9/9/9/9 x"), Err(FenError::BadTurn { .. })));
-        assert!(matches!(Setup::from_fen("9/9/9/9/9/9/9/9/9/9 w Q2"), Err(FenError::BadPool { .. })));
+        assert!(matches!(
+            Setup::from_fen("9/9/9/9/9/9/9/9/9/9 x"),
+            Err(FenError::BadTurn { .. })
+        ));
+        assert!(matches!(
+            Setup::from_fen("9/9/9/9/9/9/9/9/9/9 w Q2"),
+            Err(FenError::BadPool { .. })
+        ));
         assert!(matches!(
             Setup::from_fen("9/9/9/9/9/9/9/9/9/9 w - - x"),
-            Err(FenError::BadNumber { field: FenField::HalfmoveClock, .. })
+            Err(FenError::BadNumber {
+                field: FenField::HalfmoveClock,
+                ..
+            })
         ));
     }
 }

@@ -137,7 +137,10 @@ pub enum IllegalMove {
 }
 
 fn squares(set: crate::SquareSet) -> String {
-    set.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+    set.iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl Position {
@@ -169,7 +172,11 @@ impl Position {
         let to = m.to;
         let occ = self.board.get(from).ok_or(IllegalMove::NoPiece { from })?;
         if occ.color != turn {
-            return Err(IllegalMove::NotYourPiece { from, owner: occ.color, turn });
+            return Err(IllegalMove::NotYourPiece {
+                from,
+                owner: occ.color,
+                turn,
+            });
         }
         if from == to {
             return Err(IllegalMove::NullMove { from });
@@ -183,7 +190,10 @@ impl Position {
             (false, Some(_)) => return Err(IllegalMove::RevealOfRevealedPiece { from }),
             (true, Some(p)) => {
                 if p.color != turn || p.role == Role::King {
-                    return Err(IllegalMove::RevealWrongPiece { color: turn, piece: p });
+                    return Err(IllegalMove::RevealWrongPiece {
+                        color: turn,
+                        piece: p,
+                    });
                 }
                 if self.pool.count(p.color, p.role) == 0 {
                     return Err(IllegalMove::RevealNotInPool { piece: p });
@@ -210,7 +220,10 @@ impl Position {
                 return Err(if only_king {
                     IllegalMove::FlyingGeneral
                 } else {
-                    IllegalMove::LeavesKingInCheck { color: turn, attackers }
+                    IllegalMove::LeavesKingInCheck {
+                        color: turn,
+                        attackers,
+                    }
                 });
             }
         }
@@ -232,16 +245,27 @@ impl Position {
         let color = occ.color;
         let df = to.file().index() as i8 - from.file().index() as i8;
         let dr = to.rank().index() as i8 - from.rank().index() as i8;
-        let wrong = || IllegalMove::WrongShape { role: occ.role, from, to };
+        let wrong = || IllegalMove::WrongShape {
+            role: occ.role,
+            from,
+            to,
+        };
         let at = |f: i8, r: i8| from.offset(f, r).expect("between two board points");
         match occ.role {
             Role::King => {
-                if df == 0 && self.board.get(to).is_some_and(|t| t.role == Role::King && !t.hidden) {
+                if df == 0
+                    && self
+                        .board
+                        .get(to)
+                        .is_some_and(|t| t.role == Role::King && !t.hidden)
+                {
                     // Flying capture of the other king along the file.
                     let step = dr.signum();
                     for i in 1..dr.abs() {
                         if self.board.get(at(0, i * step)).is_some() {
-                            return Err(IllegalMove::PathBlocked { at: at(0, i * step) });
+                            return Err(IllegalMove::PathBlocked {
+                                at: at(0, i * step),
+                            });
                         }
                     }
                     return Ok(());
@@ -250,7 +274,10 @@ impl Position {
                     return Err(wrong());
                 }
                 if !to.in_palace(color) {
-                    return Err(IllegalMove::LeavesPalace { role: Role::King, to });
+                    return Err(IllegalMove::LeavesPalace {
+                        role: Role::King,
+                        to,
+                    });
                 }
             }
             Role::Advisor => {
@@ -258,14 +285,19 @@ impl Position {
                     return Err(wrong());
                 }
                 if (occ.hidden || self.rules.advisor_confined_to_palace) && !to.in_palace(color) {
-                    return Err(IllegalMove::LeavesPalace { role: Role::Advisor, to });
+                    return Err(IllegalMove::LeavesPalace {
+                        role: Role::Advisor,
+                        to,
+                    });
                 }
             }
             Role::Elephant => {
                 if df.abs() != 2 || dr.abs() != 2 {
                     return Err(wrong());
                 }
-                if (occ.hidden || self.rules.elephant_confined_to_own_half) && !to.on_own_half(color) {
+                if (occ.hidden || self.rules.elephant_confined_to_own_half)
+                    && !to.on_own_half(color)
+                {
                     return Err(IllegalMove::ElephantCrossesRiver { to });
                 }
                 let eye = at(df / 2, dr / 2);
@@ -301,7 +333,9 @@ impl Position {
                 } else if between.is_empty() {
                     return Err(IllegalMove::CannonWithoutScreen);
                 } else if between.len() > 1 {
-                    return Err(IllegalMove::CannonTooManyScreens { screens: between.len() });
+                    return Err(IllegalMove::CannonTooManyScreens {
+                        screens: between.len(),
+                    });
                 }
             }
             Role::Pawn => {

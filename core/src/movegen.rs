@@ -69,7 +69,13 @@ impl Position {
     /// attacked. Under [`KingSafety::MayBeLeftAttacked`] these are exactly the legal moves.
     pub fn pseudo_legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        gen_pseudo(&self.board, self.turn.index(), &self.rules, &mut list, false);
+        gen_pseudo(
+            &self.board,
+            self.turn.index(),
+            &self.rules,
+            &mut list,
+            false,
+        );
         list
     }
 
@@ -135,7 +141,14 @@ impl Position {
 /// Plays `from→to` on `board`, tests the king of `us` (on `k` unless it moved), and takes the
 /// move back.
 #[inline]
-pub(crate) fn leaves_king_safe(board: &mut Board, us: usize, k: u8, from: u8, to: u8, roaming: bool) -> bool {
+pub(crate) fn leaves_king_safe(
+    board: &mut Board,
+    us: usize,
+    k: u8,
+    from: u8,
+    to: u8,
+    roaming: bool,
+) -> bool {
     let original = board.code(from);
     let captured = board.move_code(from, to, original);
     let king = if from == k { to } else { k };
@@ -152,7 +165,11 @@ pub(crate) fn gen_pseudo(
     list: &mut MoveList,
     captures_only: bool,
 ) {
-    let own = board.by_color(if us == 0 { crate::Color::Red } else { crate::Color::Black });
+    let own = board.by_color(if us == 0 {
+        crate::Color::Red
+    } else {
+        crate::Color::Black
+    });
     // `push` adds from→to unless `to` holds a piece of ours.
     macro_rules! push {
         ($from:expr, $to:expr) => {{
@@ -264,7 +281,11 @@ pub(crate) fn gen_pseudo(
                 }
             }
             PAWN => {
-                let fwd = if us == 0 { from as i16 + 9 } else { from as i16 - 9 };
+                let fwd = if us == 0 {
+                    from as i16 + 9
+                } else {
+                    from as i16 - 9
+                };
                 if (0..90).contains(&fwd) {
                     push!(from, fwd as u8);
                 }

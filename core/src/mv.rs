@@ -31,13 +31,21 @@ impl Move {
     /// A plain move.
     #[inline]
     pub const fn new(from: Square, to: Square) -> Move {
-        Move { from, to, reveal: None }
+        Move {
+            from,
+            to,
+            reveal: None,
+        }
     }
 
     /// A move of a hidden piece that reveals `piece` (Jieqi).
     #[inline]
     pub const fn with_reveal(from: Square, to: Square, piece: Piece) -> Move {
-        Move { from, to, reveal: Some(piece) }
+        Move {
+            from,
+            to,
+            reveal: Some(piece),
+        }
     }
 }
 
@@ -67,11 +75,16 @@ pub struct ParseMoveError {
 impl FromStr for Move {
     type Err = ParseMoveError;
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
-        let err = |reason| ParseMoveError { text: s.to_owned(), reason };
+        let err = |reason| ParseMoveError {
+            text: s.to_owned(),
+            reason,
+        };
         let t = s.trim();
         let chars: Vec<char> = t.chars().filter(|&c| c != '-').collect();
         if chars.len() != 4 && chars.len() != 5 {
-            return Err(err("expected 4 characters (from, to) and an optional reveal letter"));
+            return Err(err(
+                "expected 4 characters (from, to) and an optional reveal letter",
+            ));
         }
         let sq = |a: char, b: char| -> Option<Square> {
             let mut s = String::new();

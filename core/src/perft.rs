@@ -26,7 +26,10 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         if hidden {
             for piece in pos.pool.distinct(pos.turn) {
                 let mut child = pos.clone();
-                child.play_unchecked(crate::Move { reveal: Some(piece), ..m });
+                child.play_unchecked(crate::Move {
+                    reveal: Some(piece),
+                    ..m
+                });
                 nodes += perft(&child, depth - 1);
             }
         } else {
@@ -46,7 +49,14 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(crate::Move, u64)> {
         .map(|&m| {
             let mut child = pos.clone();
             child.play_unchecked(m);
-            (m, if depth <= 1 { 1 } else { perft(&child, depth - 1) })
+            (
+                m,
+                if depth <= 1 {
+                    1
+                } else {
+                    perft(&child, depth - 1)
+                },
+            )
         })
         .collect()
 }

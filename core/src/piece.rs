@@ -11,7 +11,9 @@ use core::fmt;
 /// assert_eq!(p, Piece::new(Color::Red, Role::Cannon));
 /// assert_eq!(p.char(), 'C');
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Piece {
     /// The side the piece belongs to.
     pub color: Color,
@@ -29,7 +31,11 @@ impl Piece {
     /// Parses a FEN letter: upper case Red, lower case Black (`H`/`E` accepted).
     pub fn from_char(c: char) -> Option<Piece> {
         let role = Role::from_char(c)?;
-        let color = if c.is_ascii_uppercase() { Color::Red } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::Red
+        } else {
+            Color::Black
+        };
         Some(Piece { color, role })
     }
 
@@ -76,19 +82,30 @@ impl Occupant {
     /// A face-up piece.
     #[inline]
     pub const fn revealed(piece: Piece) -> Occupant {
-        Occupant { color: piece.color, role: piece.role, hidden: false }
+        Occupant {
+            color: piece.color,
+            role: piece.role,
+            hidden: false,
+        }
     }
 
     /// A face-down piece that moves as `movement_role` (the role of its start point).
     #[inline]
     pub const fn hidden(color: Color, movement_role: Role) -> Occupant {
-        Occupant { color, role: movement_role, hidden: true }
+        Occupant {
+            color,
+            role: movement_role,
+            hidden: true,
+        }
     }
 
     /// The piece as it moves (color and movement role).
     #[inline]
     pub const fn piece(self) -> Piece {
-        Piece { color: self.color, role: self.role }
+        Piece {
+            color: self.color,
+            role: self.role,
+        }
     }
 
     /// The FEN letter: the piece letter when face up, `X`/`x` when hidden.
@@ -114,7 +131,11 @@ impl Occupant {
         let c = code - 1;
         let role = Role::ALL[(c & 7) as usize];
         let color = if c & 8 != 0 { Color::Black } else { Color::Red };
-        Some(Occupant { color, role, hidden: c & 16 != 0 })
+        Some(Occupant {
+            color,
+            role,
+            hidden: c & 16 != 0,
+        })
     }
 }
 

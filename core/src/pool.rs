@@ -23,11 +23,15 @@ pub struct Pool {
 
 impl Pool {
     /// No hidden identities (standard Xiangqi).
-    pub const EMPTY: Pool = Pool { counts: [[0; 7]; 2] };
+    pub const EMPTY: Pool = Pool {
+        counts: [[0; 7]; 2],
+    };
 
     /// The full set of 15 non-king pieces per side: a fresh Jieqi deal (§2.1).
     pub const fn full() -> Pool {
-        Pool { counts: [[0, 2, 2, 2, 2, 2, 5]; 2] }
+        Pool {
+            counts: [[0, 2, 2, 2, 2, 2, 5]; 2],
+        }
     }
 
     /// Count of unrevealed pieces of this color and role.
@@ -43,7 +47,10 @@ impl Pool {
 
     /// Total unrevealed pieces of `color`.
     pub fn total(&self, color: Color) -> u32 {
-        self.counts[color.index()].iter().map(|&n| u32::from(n)).sum()
+        self.counts[color.index()]
+            .iter()
+            .map(|&n| u32::from(n))
+            .sum()
     }
 
     /// Whether the pool is empty for both sides.
@@ -170,8 +177,14 @@ impl fmt::Display for Pool {
         if self.is_empty() {
             return f.write_str("-");
         }
-        const ORDER: [Role; 6] =
-            [Role::Advisor, Role::Elephant, Role::Horse, Role::Rook, Role::Cannon, Role::Pawn];
+        const ORDER: [Role; 6] = [
+            Role::Advisor,
+            Role::Elephant,
+            Role::Horse,
+            Role::Rook,
+            Role::Cannon,
+            Role::Pawn,
+        ];
         for color in Color::ALL {
             for role in ORDER {
                 let n = self.count(color, role);

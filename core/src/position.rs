@@ -150,7 +150,13 @@ impl Position {
 
     /// Validates a setup under `rules`.
     pub fn from_setup(setup: Setup, rules: MoveRules) -> Result<Position, PositionError> {
-        let Setup { mut board, turn, pool, halfmove_clock, fullmove_number } = setup;
+        let Setup {
+            mut board,
+            turn,
+            pool,
+            halfmove_clock,
+            fullmove_number,
+        } = setup;
         if fullmove_number == 0 {
             return Err(PositionError::ZeroFullmoveNumber);
         }
@@ -207,11 +213,18 @@ impl Position {
                 return Err(PositionError::MissingKing { color });
             }
             if king_count > 1 {
-                return Err(PositionError::TooManyKings { color, count: king_count });
+                return Err(PositionError::TooManyKings {
+                    color,
+                    count: king_count,
+                });
             }
             let in_pool = pool.total(color);
             if (hidden as u32) > in_pool {
-                return Err(PositionError::PoolTooSmall { color, hidden, pool: in_pool });
+                return Err(PositionError::PoolTooSmall {
+                    color,
+                    hidden,
+                    pool: in_pool,
+                });
             }
             for role in Role::ALL {
                 let n = counts[color.index()][role.index()] + u32::from(pool.count(color, role));

@@ -12,7 +12,9 @@ use core::fmt;
 /// assert_eq!(Role::from_char('h'), Some(Role::Horse));
 /// assert_eq!(Role::Horse.char(), 'n');
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     /// 帅/将 (general).

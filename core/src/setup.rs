@@ -48,6 +48,9 @@ impl Setup {
 
     /// A setup with an empty board, Red to move.
     pub fn empty() -> Setup {
-        Setup { board: Board::empty(), ..Setup::start() }
+        Setup {
+            board: Board::empty(),
+            ..Setup::start()
+        }
     }
 }

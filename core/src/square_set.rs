@@ -139,6 +139,8 @@ impl ExactSizeIterator for SquareSetIter {}
 
 impl fmt::Debug for SquareSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(|s| s.to_string())).finish()
+        f.debug_set()
+            .entries(self.iter().map(|s| s.to_string()))
+            .finish()
     }
 }

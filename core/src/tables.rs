@@ -29,7 +29,10 @@ pub(crate) struct Ray {
 
 /// `RAYS[sq][dir]` for the four [`ORTHO`] directions.
 pub(crate) static RAYS: [[Ray; 4]; 90] = {
-    let mut t = [[Ray { len: 0, squares: [NONE; 9] }; 4]; 90];
+    let mut t = [[Ray {
+        len: 0,
+        squares: [NONE; 9],
+    }; 4]; 90];
     let mut sq = 0;
     while sq < 90 {
         let mut d = 0;
@@ -64,10 +67,24 @@ pub(crate) struct Steps {
     pub(crate) steps: [Step; 8],
 }
 
-const EMPTY_STEPS: Steps = Steps { len: 0, steps: [Step { to: NONE, block: NONE }; 8] };
+const EMPTY_STEPS: Steps = Steps {
+    len: 0,
+    steps: [Step {
+        to: NONE,
+        block: NONE,
+    }; 8],
+};
 
-const HORSE_DELTAS: [(i8, i8); 8] =
-    [(1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)];
+const HORSE_DELTAS: [(i8, i8); 8] = [
+    (1, 2),
+    (-1, 2),
+    (1, -2),
+    (-1, -2),
+    (2, 1),
+    (2, -1),
+    (-2, 1),
+    (-2, -1),
+];
 
 /// The leg of a horse jump (df, dr): the orthogonal neighbour in the long direction.
 const fn leg_delta(df: i8, dr: i8) -> (i8, i8) {
@@ -90,7 +107,10 @@ pub(crate) static HORSE_MOVES: [Steps; 90] = {
             if to != NONE {
                 let (lf, lr) = leg_delta(df, dr);
                 let n = t[sq].len as usize;
-                t[sq].steps[n] = Step { to, block: offset(sq as u8, lf, lr) };
+                t[sq].steps[n] = Step {
+                    to,
+                    block: offset(sq as u8, lf, lr),
+                };
                 t[sq].len += 1;
             }
             i += 1;
@@ -113,7 +133,10 @@ pub(crate) static HORSE_SOURCES: [Steps; 90] = {
             if from != NONE {
                 let (lf, lr) = leg_delta(df, dr);
                 let n = t[sq].len as usize;
-                t[sq].steps[n] = Step { to: from, block: offset(from, lf, lr) };
+                t[sq].steps[n] = Step {
+                    to: from,
+                    block: offset(from, lf, lr),
+                };
                 t[sq].len += 1;
             }
             i += 1;
@@ -135,7 +158,10 @@ pub(crate) static ELEPHANT_MOVES: [Steps; 90] = {
             let to = offset(sq as u8, 2 * df, 2 * dr);
             if to != NONE {
                 let n = t[sq].len as usize;
-                t[sq].steps[n] = Step { to, block: offset(sq as u8, df, dr) };
+                t[sq].steps[n] = Step {
+                    to,
+                    block: offset(sq as u8, df, dr),
+                };
                 t[sq].len += 1;
             }
             i += 1;
@@ -153,7 +179,10 @@ pub(crate) struct Neighbours {
 }
 
 const fn neighbours(deltas: [(i8, i8); 4]) -> [Neighbours; 90] {
-    let mut t = [Neighbours { len: 0, squares: [NONE; 4] }; 90];
+    let mut t = [Neighbours {
+        len: 0,
+        squares: [NONE; 4],
+    }; 90];
     let mut sq = 0;
     while sq < 90 {
         let mut i = 0;
@@ -209,7 +238,9 @@ mod tests {
             let m = HORSE_MOVES[from as usize];
             for st in &m.steps[..m.len as usize] {
                 let src = HORSE_SOURCES[st.to as usize];
-                assert!(src.steps[..src.len as usize].iter().any(|s| s.to == from && s.block == st.block));
+                assert!(src.steps[..src.len as usize]
+                    .iter()
+                    .any(|s| s.to == from && s.block == st.block));
             }
         }
     }

@@ -9,7 +9,9 @@ use xqr_core::{perft, MoveRules, Position};
 const MAX_NODES: u64 = 5_000_000;
 
 pub fn shared_data(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data").join(rel)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/data")
+        .join(rel)
 }
 
 fn cases() -> Vec<(String, Vec<(u32, u64)>)> {
@@ -34,7 +36,8 @@ fn shared_perft_counts() {
     assert_eq!(cases.len(), 13, "perft.txt has 13 positions");
     let mut checked = 0;
     for (fen, counts) in cases {
-        let pos = Position::from_fen(&fen, MoveRules::STANDARD).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let pos =
+            Position::from_fen(&fen, MoveRules::STANDARD).unwrap_or_else(|e| panic!("{fen}: {e}"));
         for (depth, expected) in counts.into_iter().filter(|&(_, n)| n <= MAX_NODES) {
             assert_eq!(perft(&pos, depth), expected, "perft {depth} of {fen}");
             checked += 1;
