@@ -1,0 +1,99 @@
+//! The output layer shared by every command: text or JSON on standard output, errors on
+//! standard error, and the exit status.
+
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+/// How a command prints its result.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Readable text.
+    #[default]
+    Text,
+    /// JSON on standard output (one document, followed by a newline).
+    Json,
+}
+
+/// Why a command failed.
+#[derive(Debug)]
+pub enum CliError {
+    /// The input is wrong (a file, a game, a FEN …): exit status 2. The message names what
+    /// was wrong and why.
+    Input(String),
+    /// Standard output could not be written: exit status 1 (0 when the reader closed the pipe).
+    Output(io::Error),
+}
+
+impl CliError {
+    /// A bad-input error with this message.
+    pub fn input(message: impl Into<String>) -> CliError {
+        CliError::Input(message.into())
+    }
+
+    /// Prints the error on standard error and returns the exit status for it.
+    pub fn report(self) -> ExitCode {
+        let mut err = io::stderr().lock();
+        match self {
+            CliError::Input(message) => {
+                // Nothing sensible is left to do if standard error is closed too.
+                let _ = writeln!(err, "xqr: error: {message}");
+                ExitCode::from(2)
+            }
+            // `xqr moves | head -1`: the reader has all it wanted.
+            CliError::Output(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            CliError::Output(e) => {
+                let _ = writeln!(err, "xqr: error: cannot write to standard output: {e}");
+                ExitCode::from(1)
+            }
+        }
+    }
+}
+
+impl From<io::Error> for CliError {
+    fn from(e: io::Error) -> CliError {
+        CliError::Output(e)
+    }
+}
+
+/// Where a command writes its result, in the format chosen with `--format`.
+pub struct Output {
+    format: Format,
+    out: Box<dyn Write>,
+}
+
+impl Output {
+    /// Buffered standard output.
+    pub fn stdout(format: Format) -> Output {
+        Output {
+            format,
+            out: Box::new(BufWriter::new(io::stdout())),
+        }
+    }
+
+    /// The chosen format.
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// Writes one line of text (text format).
+    pub fn line(&mut self, line: &str) -> Result<(), CliError> {
+        self.out.write_all(line.as_bytes())?;
+        self.out.write_all(b"\n")?;
+        Ok(())
+    }
+
+    /// Writes `value` as one JSON document followed by a newline (JSON format).
+    pub fn json<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), CliError> {
+        serde_json::to_writer(&mut self.out, value).map_err(io::Error::from)?;
+        self.out.write_all(b"\n")?;
+        Ok(())
+    }
+
+    /// Flushes what is buffered.
+    pub fn flush(&mut self) -> Result<(), CliError> {
+        self.out.flush()?;
+        Ok(())
+    }
+}
