@@ -1,6 +1,5 @@
 //! End-to-end tests of the `xqr` binary: output formats, exit statuses and error messages.
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 /// Runs `xqr` with `args`.
@@ -54,10 +53,6 @@ fn bad_input(args: &[&str]) -> String {
 fn json(o: &Output) -> serde_json::Value {
     serde_json::from_slice(&o.stdout)
         .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", stdout(o)))
-}
-
-fn sample() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples/sample.pgn")
 }
 
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
