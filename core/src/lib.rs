@@ -23,6 +23,9 @@ mod move_rules;
 mod movegen;
 mod mv;
 pub mod notation;
+pub mod record;
+pub mod registry;
+pub mod rules;
 mod perft;
 mod piece;
 mod pool;
@@ -48,3 +51,6 @@ pub use role::Role;
 pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use square_set::{SquareSet, SquareSetIter};
+
+#[doc(hidden)]
+pub use inventory;

@@ -1,0 +1,98 @@
+//! The decisions a ruleset makes, each with the article it rests on.
+
+use super::{GameResult, LoopReport, RuleRef, Termination};
+use crate::{Color, IllegalMove};
+
+/// A decided end of a game.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct GameEnd {
+    /// The result.
+    pub result: GameResult,
+    /// Why the game ended.
+    pub termination: Termination,
+    /// The article that decides it.
+    pub rule: RuleRef,
+    /// The side that broke a rule, if one did.
+    pub offender: Option<Color>,
+    /// The ply after which the game was decided (0 = before any move).
+    pub ply: u32,
+    /// A one-line explanation.
+    pub explanation: String,
+}
+
+/// What an edition does with an illegal move found in a record (DESIGN: MoveLegality).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case", tag = "ruling")]
+pub enum IllegalMoveRuling {
+    /// The mover loses (1999 §4.1.6, 2011 §4.1.3 / §4.1.8 at national events).
+    Loss {
+        /// The article.
+        rule: RuleRef,
+    },
+    /// A foul is recorded and the move must be replaced (2011 §4.1.8, §8.1.8 at provincial
+    /// and junior events for the first illegal move); the record cannot continue as written.
+    FoulAndReplay {
+        /// The article.
+        rule: RuleRef,
+    },
+}
+
+/// How the judge treats an illegal move in a record.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IllegalMovePolicy {
+    /// An input error naming the ply and the reason (the default: a record is usually wrong,
+    /// not the game).
+    #[default]
+    Reject,
+    /// Apply the edition's ruling ([`IllegalMoveRuling`]).
+    Rule,
+}
+
+/// The outcome of looking at a repetition.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case", tag = "ruling")]
+pub enum RepetitionRuling {
+    /// The repetition decides the game (perpetual check loses, a draw, a side that did not
+    /// change loses).
+    Decided {
+        /// The decision.
+        end: GameEnd,
+        /// The loop it rests on.
+        found: LoopReport,
+    },
+    /// A side must change (变着); it loses if it does not (1999 §24.3, §26.4; 2011 §23.5.2).
+    Pending {
+        /// The side that must change.
+        must_change: Color,
+        /// The article.
+        rule: RuleRef,
+        /// The ply after which the obligation arose.
+        since_ply: u32,
+        /// The loop it rests on.
+        found: LoopReport,
+    },
+}
+
+impl RepetitionRuling {
+    /// The loop the ruling rests on.
+    pub fn found(&self) -> &LoopReport {
+        match self {
+            RepetitionRuling::Decided { found, .. } | RepetitionRuling::Pending { found, .. } => {
+                found
+            }
+        }
+    }
+}
+
+/// A move of a record that is not legal, located.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("ply {ply} ({text}): {reason}")]
+pub struct IllegalMoveAt {
+    /// The ply (1-based).
+    pub ply: u32,
+    /// The move as written.
+    pub text: String,
+    /// Why it is illegal.
+    pub reason: IllegalMove,
+}

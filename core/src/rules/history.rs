@@ -1,0 +1,146 @@
+//! The history of a game: positions, moves and repetition keys, as judges read it.
+
+use crate::{IllegalMove, Move, Occupant, Position};
+
+/// Every position of a game from its start, the moves between them, and what each move captured.
+///
+/// Ply `i` (1-based) is `moves()[i - 1]`, played in `position(i - 1)` and leading to
+/// `position(i)`. Repetition keys are the positions' Zobrist hashes
+/// ([`Position::hash`]): same pieces on the same points with the same side to move.
+///
+/// ```
+/// use xqr_core::{rules::GameHistory, Position};
+/// let mut h = GameHistory::new(Position::new());
+/// for m in ["h2e2", "h9g7", "e2h2", "g7h9"] {
+///     h.push(m.parse().unwrap()).unwrap();
+/// }
+/// assert_eq!(h.ply_count(), 4);
+/// assert_eq!(h.key(4), h.key(0));
+/// assert_eq!(h.previous_occurrence(4), Some(0));
+/// ```
+#[derive(Clone, Debug)]
+pub struct GameHistory {
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    captured: Vec<Option<Occupant>>,
+}
+
+impl GameHistory {
+    /// A history holding only the start position.
+    pub fn new(start: Position) -> GameHistory {
+        GameHistory {
+            positions: vec![start],
+            moves: Vec::new(),
+            captured: Vec::new(),
+        }
+    }
+
+    /// Checks and plays `m` in the last position.
+    pub fn push(&mut self, m: Move) -> Result<(), IllegalMove> {
+        self.last().check_move(m)?;
+        self.push_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays `m`, known to be legal, in the last position.
+    pub fn push_unchecked(&mut self, m: Move) {
+        let mut next = self.last().clone();
+        let captured = next.board().get(m.to);
+        next.play_unchecked(m);
+        self.positions.push(next);
+        self.moves.push(m);
+        self.captured.push(captured);
+    }
+
+    /// Takes back the last ply, if any.
+    pub fn pop(&mut self) -> Option<Move> {
+        if self.moves.is_empty() {
+            return None;
+        }
+        self.positions.pop();
+        self.captured.pop();
+        self.moves.pop()
+    }
+
+    /// Number of plies played.
+    pub fn ply_count(&self) -> u32 {
+        self.moves.len() as u32
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current (last) position.
+    pub fn last(&self) -> &Position {
+        self.positions
+            .last()
+            .expect("a history always has its start position")
+    }
+
+    /// The position after `ply` plies (0 = start). Panics if `ply > ply_count()`.
+    pub fn position(&self, ply: u32) -> &Position {
+        &self.positions[ply as usize]
+    }
+
+    /// All positions, start first.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// All moves, ply 1 first.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The move of ply `ply` (1-based).
+    pub fn move_at(&self, ply: u32) -> Option<Move> {
+        ply.checked_sub(1)
+            .and_then(|i| self.moves.get(i as usize))
+            .copied()
+    }
+
+    /// What ply `ply` (1-based) captured.
+    pub fn captured_at(&self, ply: u32) -> Option<Occupant> {
+        ply.checked_sub(1)
+            .and_then(|i| self.captured.get(i as usize))
+            .copied()
+            .flatten()
+    }
+
+    /// The repetition key of the position after `ply` plies.
+    pub fn key(&self, ply: u32) -> u64 {
+        self.positions[ply as usize].hash()
+    }
+
+    /// The latest earlier ply count whose position equals the one after `ply` plies, looking back
+    /// no further than the last capture (a capture changes the material and so ends any loop).
+    pub fn previous_occurrence(&self, ply: u32) -> Option<u32> {
+        let key = self.key(ply);
+        let mut p = ply;
+        // Same side to move: step back two plies at a time.
+        while p >= 2 {
+            // A capture in plies p or p-1 makes earlier positions unreachable.
+            if self.captured_at(p).is_some() || self.captured_at(p - 1).is_some() {
+                return None;
+            }
+            p -= 2;
+            if self.key(p) == key {
+                return Some(p);
+            }
+        }
+        None
+    }
+
+    /// How many times the position after `ply` plies has occurred up to and including it.
+    pub fn occurrences(&self, ply: u32) -> u32 {
+        let mut n = 1;
+        let mut p = ply;
+        while let Some(q) = self.previous_occurrence(p) {
+            n += 1;
+            p = q;
+        }
+        n
+    }
+}

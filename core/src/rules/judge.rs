@@ -1,0 +1,199 @@
+//! The shared judging driver: replay a game under a ruleset's components.
+//!
+//! Cost: one legality check and one game-end test per ply, a hash comparison per ply for
+//! repetitions (bounded by the last capture), and the repetition judge only when a position
+//! repeats or an obligation to change is open. Plies are classified only for the loop a ruling
+//! rests on (or every ply with [`JudgeOptions::all_plies`]).
+
+use super::{
+    GameEnd, GameHistory, GameInput, GameResult, IllegalMovePolicy, IllegalMoveRuling, JudgeError,
+    JudgeOptions, Pending, PlyReport, RepetitionRuling, RuleRef, Ruleset, Termination, Verdict,
+};
+use crate::notation::{self, NotationError};
+use crate::Position;
+
+/// Judges `game` with the four components of `rs` (the default [`Ruleset::judge`]).
+pub fn judge_with_components<R: Ruleset + ?Sized>(
+    rs: &R,
+    game: &GameInput,
+    options: &JudgeOptions,
+) -> Result<Verdict, JudgeError> {
+    let id = rs.meta().id.clone();
+    let legality = rs.legality();
+    let rules = legality.move_rules();
+    let start = match &game.fen {
+        Some(fen) => Position::from_fen(fen, rules).map_err(|e| JudgeError::BadFen {
+            fen: fen.clone(),
+            reason: e.to_string(),
+        })?,
+        None => legality.start_position(),
+    };
+    let mut history = GameHistory::new(start);
+    let mut end: Option<GameEnd> = rs.scoring().game_end(&history);
+    let mut ruling: Option<RepetitionRuling> = None;
+    let mut foul: Option<(u32, RuleRef, String)> = None;
+
+    if end.is_none() {
+        for (i, text) in game.moves.iter().enumerate() {
+            let ply = i as u32 + 1;
+            let pos = history.last();
+            let m = match notation::parse_move(pos, text) {
+                Ok(m) => m,
+                Err(NotationError::Illegal { reason, .. }) => match options.illegal_moves {
+                    IllegalMovePolicy::Reject => {
+                        return Err(JudgeError::IllegalMove {
+                            ply,
+                            text: text.clone(),
+                            reason: reason.to_string(),
+                        })
+                    }
+                    IllegalMovePolicy::Rule => {
+                        let mover = pos.turn();
+                        match legality.illegal_move_ruling(&history, &reason) {
+                            IllegalMoveRuling::Loss { rule } => {
+                                end = Some(GameEnd {
+                                    result: GameResult::win_for(!mover),
+                                    termination: Termination::IllegalMove,
+                                    rule,
+                                    offender: Some(mover),
+                                    ply,
+                                    explanation: format!(
+                                        "{mover} played the illegal move {text} ({reason})"
+                                    ),
+                                });
+                            }
+                            IllegalMoveRuling::FoulAndReplay { rule } => {
+                                foul = Some((ply, rule, format!(
+                                    "{mover} played the illegal move {text} ({reason}): a foul; the move must be replaced, so the record cannot be followed further"
+                                )));
+                            }
+                        }
+                        break;
+                    }
+                },
+                Err(e) => {
+                    return Err(JudgeError::BadMove {
+                        ply,
+                        text: text.clone(),
+                        reason: e.to_string(),
+                    })
+                }
+            };
+            history.push_unchecked(m);
+            if let Some(e) = rs.scoring().game_end(&history) {
+                end = Some(e);
+                break;
+            }
+            let open = matches!(ruling, Some(RepetitionRuling::Pending { .. }));
+            if open || history.previous_occurrence(ply).is_some() {
+                match rs.repetition().judge(&history, ruling.as_ref()) {
+                    Some(r @ RepetitionRuling::Decided { .. }) => {
+                        ruling = Some(r);
+                        break;
+                    }
+                    Some(r) => ruling = Some(r),
+                    None if open => ruling = None,
+                    None => {}
+                }
+            }
+        }
+    }
+
+    let loop_found = ruling.as_ref().map(|r| r.found().clone());
+    let plies_to_classify: Vec<u32> = if options.all_plies {
+        (1..=history.ply_count()).collect()
+    } else if let Some(l) = &loop_found {
+        (l.first_ply..=l.last_ply.min(history.ply_count())).collect()
+    } else {
+        Vec::new()
+    };
+    let plies = plies_to_classify
+        .into_iter()
+        .filter(|&p| p >= 1)
+        .map(|p| {
+            let class = rs.repetition().classify(&history, p);
+            PlyReport {
+                ply: p,
+                mv: history
+                    .move_at(p)
+                    .map(|m| m.to_string())
+                    .unwrap_or_default(),
+                side: history.position(p - 1).turn(),
+                kinds: class.kinds,
+                targets: class.targets,
+                notes: class.notes,
+            }
+        })
+        .collect();
+
+    let mut verdict = Verdict {
+        ruleset: id.clone(),
+        result: GameResult::Undecided,
+        termination: None,
+        winner: None,
+        offender: None,
+        rule: None,
+        decided_at_ply: None,
+        pending: None,
+        loop_found,
+        explanation: String::new(),
+        plies,
+    };
+    let decided = match (end, ruling) {
+        (Some(e), _) => Some(e),
+        (None, Some(RepetitionRuling::Decided { end, .. })) => Some(end),
+        (
+            None,
+            Some(RepetitionRuling::Pending {
+                must_change,
+                rule,
+                since_ply,
+                ..
+            }),
+        ) => {
+            verdict.explanation = format!(
+                "{must_change} must change its moves (since ply {since_ply}) under {rule}; the record ends before it is decided"
+            );
+            verdict.offender = Some(must_change);
+            verdict.pending = Some(Pending { must_change, rule });
+            None
+        }
+        (None, None) => None,
+    };
+    if let Some((ply, rule, why)) = foul {
+        verdict.offender = history.position(ply - 1).turn().into();
+        verdict.rule = Some(rule);
+        verdict.termination = Some(Termination::IllegalMove);
+        verdict.explanation = why;
+        return Ok(verdict);
+    }
+    let decided = decided.or_else(|| {
+        if verdict.pending.is_some() {
+            return None;
+        }
+        let result = game
+            .tags
+            .get("Result")
+            .and_then(|r| GameResult::from_pgn(r))?;
+        if !result.is_decided() {
+            return None;
+        }
+        rs.scoring().recorded_end(
+            result,
+            game.tags.get("Termination").map(String::as_str),
+            history.ply_count(),
+        )
+    });
+    if let Some(e) = decided {
+        verdict.result = e.result;
+        verdict.winner = e.result.winner();
+        verdict.termination = Some(e.termination);
+        verdict.offender = e.offender;
+        verdict.rule = Some(e.rule);
+        verdict.decided_at_ply = Some(e.ply);
+        verdict.explanation = e.explanation;
+    } else if verdict.explanation.is_empty() {
+        verdict.explanation = format!("undecided after {} plies", history.ply_count());
+    }
+    Ok(verdict)
+}

@@ -1,0 +1,33 @@
+//! The ruleset framework: the four components every edition provides ([`MoveLegality`],
+//! [`PieceVisibility`], [`RepetitionJudge`], [`Scoring`]), the [`Ruleset`] bundle, game history,
+//! and the decisions and verdicts they produce, each carrying a [`RuleRef`].
+
+mod decision;
+mod history;
+pub mod judge;
+mod kind;
+mod meta;
+mod outcome;
+mod points;
+mod recorded;
+mod reference;
+mod traits;
+mod verdict;
+
+pub use decision::{
+    GameEnd, IllegalMoveAt, IllegalMovePolicy, IllegalMoveRuling, RepetitionRuling,
+};
+pub use history::GameHistory;
+pub use kind::{MoveKind, PlyClass};
+pub use meta::{Origin, RulesetMeta};
+pub use outcome::{GameResult, Termination};
+pub use points::{ParsePointsError, PointScheme, Points};
+pub use recorded::{recorded_end, RecordArticles};
+pub use reference::{ParseRuleRefError, RuleRef};
+pub use traits::{
+    MoveLegality, Observer, OpenVisibility, PieceVisibility, RepetitionJudge, Ruleset, Scoring,
+    View,
+};
+pub use verdict::{
+    Conduct, GameInput, JudgeError, JudgeOptions, LoopReport, Pending, PlyReport, Verdict,
+};

@@ -1,0 +1,139 @@
+//! The four components every ruleset provides, and the bundle.
+
+use super::{
+    GameEnd, GameHistory, GameInput, GameResult, IllegalMoveRuling, JudgeError, JudgeOptions,
+    PointScheme, RepetitionRuling, RulesetMeta, Verdict,
+};
+use crate::{Board, IllegalMove, Move, MoveList, MoveRules, Pool, Position};
+
+/// Which moves are legal, and what an illegal move in a record means.
+///
+/// Move generation itself is the shared core generator, parameterised by
+/// [`MoveLegality::move_rules`]; editions differ in the knobs and in the ruling.
+pub trait MoveLegality: Send + Sync {
+    /// The knobs of the shared move generator for this edition.
+    fn move_rules(&self) -> MoveRules;
+
+    /// The position a game starts from when the record gives no FEN.
+    fn start_position(&self) -> Position {
+        Position::from_setup(crate::Setup::start(), self.move_rules())
+            .expect("start position is legal")
+    }
+
+    /// Legal moves of a position.
+    fn legal_moves(&self, pos: &Position) -> MoveList {
+        pos.legal_moves()
+    }
+
+    /// Why `m` is illegal in `pos`, if it is.
+    fn check_move(&self, pos: &Position, m: Move) -> Result<(), IllegalMove> {
+        pos.check_move(m)
+    }
+
+    /// What an illegal move found in a record means under this edition.
+    fn illegal_move_ruling(&self, history: &GameHistory, reason: &IllegalMove)
+        -> IllegalMoveRuling;
+}
+
+/// Who looks at the board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Observer {
+    /// The Red player.
+    Red,
+    /// The Black player.
+    Black,
+    /// A spectator (sees what is public).
+    Spectator,
+    /// The arbiter (sees everything, including a Jieqi deal).
+    Arbiter,
+}
+
+/// What an observer may see of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    /// Who is looking.
+    pub observer: Observer,
+    /// The board as seen: hidden pieces stay hidden unless the observer may know them.
+    pub board: Board,
+    /// The unrevealed identities as far as the observer can tell.
+    pub pool: Pool,
+}
+
+/// What each observer may see (open for standard Xiangqi; real work for Jieqi).
+pub trait PieceVisibility: Send + Sync {
+    /// The view of the last position of `history` for `observer`.
+    fn view(&self, history: &GameHistory, observer: Observer) -> View;
+}
+
+/// Standard Xiangqi: everything is visible to everyone.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct OpenVisibility;
+
+impl PieceVisibility for OpenVisibility {
+    fn view(&self, history: &GameHistory, observer: Observer) -> View {
+        let pos = history.last();
+        View {
+            observer,
+            board: pos.board().clone(),
+            pool: *pos.pool(),
+        }
+    }
+}
+
+/// The repetition law (棋例): given a history whose last position repeats an earlier one,
+/// whether a side must change, loses, or the game is drawn.
+pub trait RepetitionJudge: Send + Sync {
+    /// Looks at the loop ending at the last position of `history`, if any. `pending` is the
+    /// obligation to change found earlier in the game, if one is still open.
+    fn judge(
+        &self,
+        history: &GameHistory,
+        pending: Option<&RepetitionRuling>,
+    ) -> Option<RepetitionRuling>;
+
+    /// The per-ply classification this judge reads, for explaining a loop: the kinds and targets
+    /// of ply `ply` (1-based) of `history`.
+    fn classify(&self, history: &GameHistory, ply: u32) -> super::PlyClass;
+}
+
+/// Game ends other than repetition, and points.
+pub trait Scoring: Send + Sync {
+    /// Whether the last position of `history` ends the game (checkmate, stalemate, king
+    /// captured, natural move limit …).
+    fn game_end(&self, history: &GameHistory) -> Option<GameEnd>;
+
+    /// Points for a win, a draw and a loss, by color.
+    fn points(&self) -> PointScheme;
+
+    /// The end of a game whose record states its result (resignation, agreed draw, time
+    /// forfeit …) after `ply` plies, with this edition's article; see [`super::recorded_end`].
+    fn recorded_end(
+        &self,
+        result: GameResult,
+        termination: Option<&str>,
+        ply: u32,
+    ) -> Option<GameEnd>;
+}
+
+/// A named bundle of the four components: an edition or a variant.
+///
+/// The default [`Ruleset::judge`] replays a game and applies the components; a dynamic plugin
+/// overrides it to judge a whole game in one call.
+pub trait Ruleset: Send + Sync {
+    /// Id, name, aliases, source …
+    fn meta(&self) -> &RulesetMeta;
+    /// Move legality.
+    fn legality(&self) -> &dyn MoveLegality;
+    /// Visibility.
+    fn visibility(&self) -> &dyn PieceVisibility;
+    /// Repetition judging.
+    fn repetition(&self) -> &dyn RepetitionJudge;
+    /// Game ends and points.
+    fn scoring(&self) -> &dyn Scoring;
+
+    /// Judges a game.
+    fn judge(&self, game: &GameInput, options: &JudgeOptions) -> Result<Verdict, JudgeError> {
+        super::judge::judge_with_components(self, game, options)
+    }
+}

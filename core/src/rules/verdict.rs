@@ -1,0 +1,204 @@
+//! The verdict on a game: the JSON contract of `xqr judge` (DESIGN.md, Contracts).
+
+use super::{GameResult, MoveKind, RuleRef, Termination};
+use crate::{Color, Square};
+use std::collections::BTreeMap;
+
+/// A game to judge: a start FEN (the ruleset's start position when absent), moves in ICCS (any
+/// notation `xqr_core::notation::parse_move` reads is accepted) and the record's tags.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct GameInput {
+    /// Start position.
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// The moves.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// Tags of the record (Result, Termination, Event …).
+    #[serde(default)]
+    pub tags: BTreeMap<String, String>,
+}
+
+/// Options of a judgement.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct JudgeOptions {
+    /// What to do with an illegal move in the record.
+    #[serde(default)]
+    pub illegal_moves: super::IllegalMovePolicy,
+    /// Whether to classify every ply in the verdict's `plies` (default: only the plies of the
+    /// loop the ruling rests on).
+    #[serde(default)]
+    pub all_plies: bool,
+}
+
+/// A game that could not be judged, located.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case", tag = "error")]
+pub enum JudgeError {
+    /// The start FEN is invalid.
+    #[error("FEN {fen:?}: {reason}")]
+    BadFen {
+        /// The FEN.
+        fen: String,
+        /// Why.
+        reason: String,
+    },
+    /// A move cannot be read.
+    #[error("ply {ply}: cannot read move {text:?}: {reason}")]
+    BadMove {
+        /// Ply, 1-based.
+        ply: u32,
+        /// The move text.
+        text: String,
+        /// Why.
+        reason: String,
+    },
+    /// A move is illegal (and illegal moves are rejected).
+    #[error("ply {ply}: illegal move {text:?}: {reason}")]
+    IllegalMove {
+        /// Ply, 1-based.
+        ply: u32,
+        /// The move text.
+        text: String,
+        /// Why.
+        reason: String,
+    },
+    /// The ruleset cannot judge this kind of game (for example a Jieqi record under a standard
+    /// edition).
+    #[error("ruleset {ruleset} cannot judge this game: {reason}")]
+    Unsupported {
+        /// The ruleset.
+        ruleset: String,
+        /// Why.
+        reason: String,
+    },
+    /// A plugin failed.
+    #[error("plugin {ruleset}: {message}")]
+    Plugin {
+        /// The ruleset.
+        ruleset: String,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+impl JudgeError {
+    /// The ply concerned, if any.
+    pub fn ply(&self) -> Option<u32> {
+        match self {
+            JudgeError::BadMove { ply, .. } | JudgeError::IllegalMove { ply, .. } => Some(*ply),
+            _ => None,
+        }
+    }
+}
+
+/// The obligation to change a move (变着), while undecided.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Pending {
+    /// The side that must change.
+    pub must_change: Color,
+    /// The article.
+    pub rule: RuleRef,
+}
+
+/// What one side did over a loop, in the 棋例's terms (1999 §25.2).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Conduct {
+    /// 长将: every move a check.
+    PerpetualCheck,
+    /// 长杀: every move a mate threat.
+    PerpetualMateThreat,
+    /// 长捉: every move a chase.
+    PerpetualChase,
+    /// 一将一杀: checks and mate threats alternating, no idle move.
+    CheckAndMateThreat,
+    /// 一将一捉: checks and chases, no idle move.
+    CheckAndChase,
+    /// 一杀一捉: mate threats and chases, no idle move.
+    MateThreatAndChase,
+    /// 数将一闲, 数杀一闲, 数捉一闲 or only idle moves: allowed.
+    Allowed,
+}
+
+impl Conduct {
+    /// Whether the conduct is forbidden (禁止着法, 1999 §25.2).
+    pub const fn is_forbidden(self) -> bool {
+        !matches!(self, Conduct::Allowed)
+    }
+
+    /// The Chinese term.
+    pub const fn chinese(self) -> &'static str {
+        match self {
+            Conduct::PerpetualCheck => "长将",
+            Conduct::PerpetualMateThreat => "长杀",
+            Conduct::PerpetualChase => "长捉",
+            Conduct::CheckAndMateThreat => "一将一杀",
+            Conduct::CheckAndChase => "一将一捉",
+            Conduct::MateThreatAndChase => "一杀一捉",
+            Conduct::Allowed => "允许着法",
+        }
+    }
+}
+
+/// A repetition loop and each side's conduct in it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct LoopReport {
+    /// First ply of the repeated cycle (1-based).
+    pub first_ply: u32,
+    /// Last ply considered.
+    pub last_ply: u32,
+    /// How many times the repeated position has occurred.
+    pub repetitions: u32,
+    /// Red's conduct.
+    pub red: Conduct,
+    /// Black's conduct.
+    pub black: Conduct,
+}
+
+/// One classified ply.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PlyReport {
+    /// Ply, 1-based.
+    pub ply: u32,
+    /// The move in ICCS.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The mover.
+    pub side: Color,
+    /// Kinds, heaviest first.
+    pub kinds: Vec<MoveKind>,
+    /// Points of the pieces concerned.
+    pub targets: Vec<Square>,
+    /// Why, in words.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+/// The verdict on a game under one ruleset.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Verdict {
+    /// The ruleset id.
+    pub ruleset: String,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: GameResult,
+    /// Why the game ended (null while undecided).
+    pub termination: Option<Termination>,
+    /// The winner.
+    pub winner: Option<Color>,
+    /// The side that broke a rule.
+    pub offender: Option<Color>,
+    /// The article deciding it.
+    pub rule: Option<RuleRef>,
+    /// The ply after which the game was decided.
+    pub decided_at_ply: Option<u32>,
+    /// An open obligation to change, when undecided.
+    pub pending: Option<Pending>,
+    /// The loop the ruling rests on.
+    #[serde(rename = "loop")]
+    pub loop_found: Option<LoopReport>,
+    /// A one-line explanation.
+    pub explanation: String,
+    /// Classified plies (those of the loop, or all with `all_plies`).
+    pub plies: Vec<PlyReport>,
+}
