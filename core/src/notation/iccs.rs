@@ -8,8 +8,14 @@ use crate::{Move, Position};
 pub fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let m: Move = text
         .parse()
-        .map_err(|e: crate::ParseMoveError| NotationError::Syntax { text: text.to_owned(), reason: e.reason.to_owned() })?;
-    pos.check_move(m).map_err(|reason| NotationError::Illegal { text: text.to_owned(), reason })?;
+        .map_err(|e: crate::ParseMoveError| NotationError::Syntax {
+            text: text.to_owned(),
+            reason: e.reason.to_owned(),
+        })?;
+    pos.check_move(m).map_err(|reason| NotationError::Illegal {
+        text: text.to_owned(),
+        reason,
+    })?;
     Ok(m)
 }
 
@@ -29,7 +35,13 @@ mod tests {
             assert_eq!(parse(&pos, &write(m)).unwrap(), m);
         }
         assert_eq!(parse(&pos, "H2-E2").unwrap().to_string(), "h2e2");
-        assert!(matches!(parse(&pos, "h2e9"), Err(NotationError::Illegal { .. })));
-        assert!(matches!(parse(&pos, "z2e2"), Err(NotationError::Syntax { .. })));
+        assert!(matches!(
+            parse(&pos, "h2e9"),
+            Err(NotationError::Illegal { .. })
+        ));
+        assert!(matches!(
+            parse(&pos, "z2e2"),
+            Err(NotationError::Syntax { .. })
+        ));
     }
 }

@@ -1,0 +1,634 @@
+//! Chinese notation (中文纵线记谱): piece, file, direction, number, `炮二平五`, `马８进７`.
+//!
+//! Four characters a move (CXA 1999 §7.5): the piece (车, 马 …), the file it stands on, the
+//! direction (进 advance, 退 retreat, 平 traverse, each side counting from its own side) and the
+//! file of arrival or the number of steps. Red counts files and steps in Chinese numerals
+//! (一 … 九), Black in Arabic digits (full-width `１` … `９` or half-width). 进/退 of advisors,
+//! elephants and horses give the file of arrival; of kings, rooks, cannons and pawns moving
+//! straight, the number of steps.
+//!
+//! Several pieces of a kind on one file (see [`descriptive`](super::descriptive)): 前/后 for
+//! two (`前车进一`, `后炮平四`), 前/中/后 for three pawns (`中兵进一`), 一/二/三/四/五 from the front
+//! for four or five (`二兵平三`). When two files each hold several pawns the file number replaces
+//! the piece name (`前七平六`, `后３平４`); `前兵七平六` is read too, as is the suffix form `车前进一`.
+//!
+//! Jieqi (揭棋) records add a fifth character, the piece a hidden piece turns out to be
+//! (Jieqi trial rules §9.1: `马二进三炮`); the first character names the hidden piece by the
+//! role of its start point.
+//!
+//! Input is lenient: simplified and traditional characters, common variants (砲, 包, 傌, 俥,
+//! 帅/帥, 将/將, 仕/士, 相/象, 兵/卒 for either side, 车/車, 马/馬, 进/進, 后/後) and numerals in
+//! any of the three forms for either side.
+//!
+//! ```
+//! use xqr_core::notation::chinese::{self, ChineseOptions};
+//! use xqr_core::Position;
+//! let mut pos = Position::new();
+//! let m = chinese::parse(&pos, "炮二平五").unwrap();
+//! assert_eq!(m.to_string(), "h2e2");
+//! pos.play(m).unwrap();
+//! let reply = chinese::parse(&pos, "馬８進７").unwrap();
+//! assert_eq!(chinese::write(&pos, reply), "马８进７");
+//! assert_eq!(chinese::write_with(&pos, reply, &ChineseOptions::TRADITIONAL), "馬８進７");
+//! ```
+
+use super::descriptive::{Action, Descriptive, Disambiguation, Ordinal, Origin};
+use super::NotationError;
+use crate::{Color, Move, Position, Role};
+
+/// Which characters to write.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Script {
+    /// Simplified (简体): 帅 仕 相 马 车 炮 兵 / 将 士 象 马 车 炮 卒, 进 退 平, 前 中 后.
+    #[default]
+    Simplified,
+    /// Traditional (繁體): 帥 仕 相 馬 車 炮 兵 / 將 士 象 馬 車 炮 卒, 進 退 平, 前 中 後.
+    Traditional,
+}
+
+/// How Black's files and steps are written (Red's are always Chinese numerals).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum BlackDigits {
+    /// Full-width `１` … `９` (`马８进７`), the usual form in Chinese text.
+    #[default]
+    FullWidth,
+    /// ASCII `1` … `9` (`马8进7`).
+    HalfWidth,
+}
+
+/// How to write Chinese notation.
+///
+/// ```
+/// use xqr_core::notation::chinese::{BlackDigits, ChineseOptions, Script};
+/// assert_eq!(ChineseOptions::default(), ChineseOptions::SIMPLIFIED);
+/// let ascii_black = ChineseOptions { black_digits: BlackDigits::HalfWidth, ..ChineseOptions::SIMPLIFIED };
+/// assert_ne!(ascii_black, ChineseOptions::SIMPLIFIED);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct ChineseOptions {
+    /// Simplified or traditional characters.
+    pub script: Script,
+    /// Black's digits.
+    pub black_digits: BlackDigits,
+    /// When to write 前/后 for pieces sharing a file.
+    pub disambiguation: Disambiguation,
+}
+
+impl ChineseOptions {
+    /// Simplified characters, Black in full-width digits: `炮二平五 马８进７` (the default).
+    pub const SIMPLIFIED: ChineseOptions = ChineseOptions {
+        script: Script::Simplified,
+        black_digits: BlackDigits::FullWidth,
+        disambiguation: Disambiguation::ByFile,
+    };
+    /// Traditional characters, Black in full-width digits: `炮二平五 馬８進７`.
+    pub const TRADITIONAL: ChineseOptions = ChineseOptions {
+        script: Script::Traditional,
+        black_digits: BlackDigits::FullWidth,
+        disambiguation: Disambiguation::ByFile,
+    };
+    /// As the CCPD (Big5) records write: traditional characters, Black in full-width digits,
+    /// 前/後 only when the plain form would fit two legal moves (`車七退三` with the front rook
+    /// on file 七 blocked).
+    pub const CCPD: ChineseOptions = ChineseOptions {
+        script: Script::Traditional,
+        black_digits: BlackDigits::FullWidth,
+        disambiguation: Disambiguation::ByMovement,
+    };
+}
+
+const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+const FULL_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+const HALF_DIGITS: [char; 9] = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+
+/// Piece names by script, color and role index.
+const NAMES: [[[char; 7]; 2]; 2] = [
+    [
+        ['帅', '仕', '相', '马', '车', '炮', '兵'],
+        ['将', '士', '象', '马', '车', '炮', '卒'],
+    ],
+    [
+        ['帥', '仕', '相', '馬', '車', '炮', '兵'],
+        ['將', '士', '象', '馬', '車', '炮', '卒'],
+    ],
+];
+
+/// The name of a piece of `role` and `color` in `script`.
+///
+/// ```
+/// use xqr_core::notation::chinese::{piece_name, Script};
+/// use xqr_core::{Color, Role};
+/// assert_eq!(piece_name(Role::Rook, Color::Red, Script::Traditional), '車');
+/// assert_eq!(piece_name(Role::Pawn, Color::Black, Script::Simplified), '卒');
+/// ```
+pub fn piece_name(role: Role, color: Color, script: Script) -> char {
+    let s = match script {
+        Script::Simplified => 0,
+        Script::Traditional => 1,
+    };
+    NAMES[s][color.index()][role.index()]
+}
+
+/// The role a piece character names (any script, either side, common variants).
+///
+/// ```
+/// use xqr_core::notation::chinese::role_of_char;
+/// use xqr_core::Role;
+/// assert_eq!(role_of_char('砲'), Some(Role::Cannon));
+/// assert_eq!(role_of_char('傌'), Some(Role::Horse));
+/// assert_eq!(role_of_char('进'), None);
+/// ```
+pub fn role_of_char(c: char) -> Option<Role> {
+    Some(match c {
+        '帅' | '帥' | '将' | '將' => Role::King,
+        '仕' | '士' => Role::Advisor,
+        '相' | '象' => Role::Elephant,
+        '马' | '馬' | '傌' => Role::Horse,
+        '车' | '車' | '俥' | '伡' => Role::Rook,
+        '炮' | '砲' | '包' => Role::Cannon,
+        '兵' | '卒' => Role::Pawn,
+        _ => return None,
+    })
+}
+
+/// A number character in any of the three forms (一, `１`, `1`), 1–9.
+fn number_of_char(c: char) -> Option<u8> {
+    [RED_NUMERALS, FULL_DIGITS, HALF_DIGITS]
+        .iter()
+        .find_map(|set| set.iter().position(|&d| d == c))
+        .map(|i| i as u8 + 1)
+}
+
+/// A number (1–9) as written by `color`.
+fn number(n: u8, color: Color, opts: &ChineseOptions) -> char {
+    let set = match (color, opts.black_digits) {
+        (Color::Red, _) => &RED_NUMERALS,
+        (Color::Black, BlackDigits::FullWidth) => &FULL_DIGITS,
+        (Color::Black, BlackDigits::HalfWidth) => &HALF_DIGITS,
+    };
+    usize::from(n)
+        .checked_sub(1)
+        .and_then(|i| set.get(i))
+        .copied()
+        .unwrap_or('?')
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Tok {
+    Piece(Role),
+    Num(u8),
+    Dir(Action),
+    Pos(Ordinal),
+}
+
+fn ordinal(t: Tok) -> Option<Ordinal> {
+    match t {
+        Tok::Pos(o) => Some(o),
+        Tok::Num(k) => Some(Ordinal::Nth(k)),
+        _ => None,
+    }
+}
+
+/// Reads Chinese notation into a [`Descriptive`] without looking at a position (syntax only).
+///
+/// ```
+/// use xqr_core::notation::chinese;
+/// use xqr_core::notation::descriptive::{Action, Ordinal, Origin};
+/// use xqr_core::Role;
+/// let d = chinese::read("後炮平四").unwrap();
+/// assert_eq!(d.role, Role::Cannon);
+/// assert_eq!(d.origin, Origin::Ordinal { ordinal: Ordinal::Rear, file: None });
+/// assert_eq!((d.action, d.arg), (Action::Traverse, 4));
+/// assert_eq!(chinese::read("马二进三炮").unwrap().reveal, Some(Role::Cannon));
+/// assert!(chinese::read("炮二平").is_err());
+/// ```
+pub fn read(text: &str) -> Result<Descriptive, NotationError> {
+    let syntax = |reason: String| NotationError::Syntax {
+        text: text.to_owned(),
+        reason,
+    };
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(syntax("empty move".to_owned()));
+    }
+    let mut toks: Vec<Tok> = Vec::new();
+    for c in t.chars() {
+        if toks.len() >= 6 {
+            return Err(syntax("too long for a Chinese move".to_owned()));
+        }
+        let tok = if let Some(r) = role_of_char(c) {
+            Tok::Piece(r)
+        } else if let Some(n) = number_of_char(c) {
+            Tok::Num(n)
+        } else {
+            match c {
+                '进' | '進' => Tok::Dir(Action::Advance),
+                '退' => Tok::Dir(Action::Retreat),
+                '平' => Tok::Dir(Action::Traverse),
+                '前' => Tok::Pos(Ordinal::Front),
+                '中' => Tok::Pos(Ordinal::Middle),
+                '后' | '後' => Tok::Pos(Ordinal::Rear),
+                _ => return Err(syntax(format!("unexpected character {c:?}"))),
+            }
+        };
+        toks.push(tok);
+    }
+    let mut reveal = None;
+    if toks.len() >= 5 {
+        if let Some(&Tok::Piece(r)) = toks.last() {
+            reveal = Some(r);
+            toks.pop();
+        }
+    }
+    let n = toks.len();
+    if n < 4 {
+        return Err(syntax(
+            "expected four characters: piece, file, direction (进/退/平) and number".to_owned(),
+        ));
+    }
+    let (Tok::Dir(action), Tok::Num(arg)) = (toks[n - 2], toks[n - 1]) else {
+        return Err(syntax(
+            "expected a direction 进, 退 or 平 followed by a number at the end".to_owned(),
+        ));
+    };
+    let ord = |o: Tok, file: Option<u8>| ordinal(o).map(|x| Origin::Ordinal { ordinal: x, file });
+    let parsed = match toks[..n - 2] {
+        [Tok::Piece(r), Tok::Num(f)] => Some((r, Origin::File(f))),
+        // 前车, 二兵; 车前.
+        [o, Tok::Piece(r)] | [Tok::Piece(r), o @ Tok::Pos(_)] => ord(o, None).map(|x| (r, x)),
+        // 前兵七 (explicit file).
+        [o, Tok::Piece(r), Tok::Num(f)] => ord(o, Some(f)).map(|x| (r, x)),
+        // 前七: the front pawn of file 七.
+        [o, Tok::Num(f)] => ord(o, Some(f)).map(|x| (Role::Pawn, x)),
+        _ => None,
+    };
+    let Some((role, origin)) = parsed else {
+        return Err(syntax(
+            "expected a piece and its file (炮二), or 前/中/后 and a piece (前车)".to_owned(),
+        ));
+    };
+    Ok(Descriptive {
+        role,
+        origin,
+        action,
+        arg,
+        reveal,
+    })
+}
+
+/// Reads a move in Chinese notation and returns the legal move it means in `pos`.
+///
+/// ```
+/// use xqr_core::notation::{chinese, NotationError};
+/// use xqr_core::Position;
+/// let pos = Position::new();
+/// assert_eq!(chinese::parse(&pos, "马二进三").unwrap().to_string(), "h0g2");
+/// assert_eq!(chinese::parse(&pos, "傌2進3").unwrap().to_string(), "h0g2");
+/// assert!(matches!(chinese::parse(&pos, "马二平三"), Err(NotationError::NoSuchMove { .. })));
+/// assert!(matches!(chinese::parse(&pos, "车一进五"), Err(NotationError::Illegal { .. })));
+/// assert!(matches!(chinese::parse(&pos, "前车进一"), Err(NotationError::NoSuchPiece { .. })));
+/// assert!(matches!(chinese::parse(&pos, "车一走一"), Err(NotationError::Syntax { .. })));
+/// ```
+pub fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    read(text)?.resolve_text(pos, text)
+}
+
+/// Writes a description for a move of `color`.
+///
+/// ```
+/// use xqr_core::notation::chinese::{format_descriptive, ChineseOptions};
+/// use xqr_core::notation::descriptive::{Action, Descriptive, Ordinal, Origin};
+/// use xqr_core::{Color, Role};
+/// let d = Descriptive {
+///     role: Role::Rook,
+///     origin: Origin::Ordinal { ordinal: Ordinal::Front, file: None },
+///     action: Action::Advance,
+///     arg: 1,
+///     reveal: None,
+/// };
+/// assert_eq!(format_descriptive(&d, Color::Red, &ChineseOptions::SIMPLIFIED), "前车进一");
+/// assert_eq!(format_descriptive(&d, Color::Black, &ChineseOptions::TRADITIONAL), "前車進１");
+/// ```
+pub fn format_descriptive(d: &Descriptive, color: Color, opts: &ChineseOptions) -> String {
+    let trad = opts.script == Script::Traditional;
+    let name = |r: Role| piece_name(r, color, opts.script);
+    let mut s = String::with_capacity(18);
+    match d.origin {
+        Origin::File(f) => {
+            s.push(name(d.role));
+            s.push(number(f, color, opts));
+        }
+        Origin::Ordinal { ordinal, file } => {
+            s.push(match ordinal {
+                Ordinal::Front => '前',
+                Ordinal::Middle => '中',
+                Ordinal::Rear if trad => '後',
+                Ordinal::Rear => '后',
+                Ordinal::Nth(k) => usize::from(k)
+                    .checked_sub(1)
+                    .and_then(|i| RED_NUMERALS.get(i))
+                    .copied()
+                    .unwrap_or('?'),
+            });
+            match file {
+                Some(f) if d.role == Role::Pawn => s.push(number(f, color, opts)),
+                Some(f) => {
+                    s.push(name(d.role));
+                    s.push(number(f, color, opts));
+                }
+                None => s.push(name(d.role)),
+            }
+        }
+    }
+    s.push(match d.action {
+        Action::Advance if trad => '進',
+        Action::Advance => '进',
+        Action::Retreat => '退',
+        Action::Traverse => '平',
+    });
+    s.push(number(d.arg, color, opts));
+    if let Some(r) = d.reveal {
+        s.push(name(r));
+    }
+    s
+}
+
+/// Writes `m` (a legal move in `pos`) in simplified Chinese with Black in full-width digits.
+///
+/// A move that cannot be described (no piece on its from-point, a shape the piece never moves
+/// in) is written in ICCS instead.
+///
+/// ```
+/// use xqr_core::notation::chinese;
+/// use xqr_core::Position;
+/// let pos = Position::new();
+/// assert_eq!(chinese::write(&pos, "h2e2".parse().unwrap()), "炮二平五");
+/// ```
+pub fn write(pos: &Position, m: Move) -> String {
+    write_with(pos, m, &ChineseOptions::SIMPLIFIED)
+}
+
+/// Writes `m` (a legal move in `pos`) with the given options (ICCS if it cannot be described,
+/// as for [`write`]).
+///
+/// ```
+/// use xqr_core::notation::chinese::{write_with, ChineseOptions};
+/// use xqr_core::Position;
+/// let pos = Position::new();
+/// assert_eq!(write_with(&pos, "b0c2".parse().unwrap(), &ChineseOptions::TRADITIONAL), "馬八進七");
+/// ```
+pub fn write_with(pos: &Position, m: Move, opts: &ChineseOptions) -> String {
+    let color = pos.board().get(m.from).map_or(pos.turn(), |o| o.color);
+    match Descriptive::describe_with(pos, m, opts.disambiguation) {
+        Some(d) => format_descriptive(&d, color, opts),
+        None => m.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::NotationError;
+    use crate::{IllegalMove, MoveRules};
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen, MoveRules::STANDARD).unwrap()
+    }
+
+    fn parse_s(p: &Position, text: &str) -> String {
+        match parse(p, text) {
+            Ok(m) => m.to_string(),
+            Err(e) => format!("error: {e}"),
+        }
+    }
+
+    /// Parses `text` (simplified or traditional, guessed from its characters), checks it
+    /// means `iccs`, and that writing it in that script gives `text` back.
+    fn round(p: &Position, text: &str, iccs: &str) {
+        let m: Move = iccs.parse().unwrap();
+        assert_eq!(parse_s(p, text), iccs, "parse {text}");
+        let trad = text.chars().any(|c| "帥將馬車進後".contains(c));
+        let opts = if trad {
+            ChineseOptions::TRADITIONAL
+        } else {
+            ChineseOptions::SIMPLIFIED
+        };
+        assert_eq!(write_with(p, m, &opts), text, "write {iccs}");
+    }
+
+    #[test]
+    fn opening_moves_both_scripts() {
+        let p = Position::new();
+        round(&p, "炮二平五", "h2e2");
+        round(&p, "马二进三", "h0g2");
+        round(&p, "馬二進三", "h0g2");
+        round(&p, "车一进一", "i0i1");
+        round(&p, "車九進二", "a0a2");
+        round(&p, "兵七进一", "c3c4");
+        round(&p, "相三进五", "g0e2");
+        round(&p, "仕四进五", "f0e1");
+        round(&p, "帅五进一", "e0e1");
+        round(&p, "帥五進一", "e0e1");
+        for (variant, iccs) in [
+            ("砲二平五", "h2e2"),
+            ("包2平5", "h2e2"),
+            ("傌二进三", "h0g2"),
+            ("俥一進一", "i0i1"),
+            ("卒七进一", "c3c4"),
+            ("象三进五", "g0e2"),
+            ("士四进五", "f0e1"),
+            ("将五进一", "e0e1"),
+            ("炮２平５", "h2e2"),
+        ] {
+            assert_eq!(parse_s(&p, variant), iccs, "{variant}");
+        }
+        let mut b = p.clone();
+        b.play("h2e2".parse().unwrap()).unwrap();
+        round(&b, "马８进７", "h9g7");
+        round(&b, "馬８進７", "h9g7");
+        round(&b, "炮８平５", "h7e7");
+        round(&b, "卒３进１", "c6c5");
+        round(&b, "象７进５", "g9e7");
+        round(&b, "士６进５", "f9e8");
+        round(&b, "将５进１", "e9e8");
+        round(&b, "將５進１", "e9e8");
+        assert_eq!(parse_s(&b, "马8进7"), "h9g7");
+        assert_eq!(parse_s(&b, "马八进七"), "h9g7");
+        let half = ChineseOptions {
+            black_digits: BlackDigits::HalfWidth,
+            ..ChineseOptions::SIMPLIFIED
+        };
+        assert_eq!(write_with(&b, "h9g7".parse().unwrap(), &half), "马8进7");
+    }
+
+    #[test]
+    fn retreats_of_horses_elephants_advisors() {
+        let p = pos("3k5/4a4/4b4/9/4n4/4N4/9/4B4/4A4/5K3 w - - 0 1");
+        round(&p, "马五退三", "e4g3");
+        round(&p, "马五退四", "e4f2");
+        round(&p, "马五进七", "e4c5");
+        round(&p, "相五退三", "e2g0");
+        round(&p, "相五进七", "e2c4");
+        round(&p, "仕五退六", "e1d0");
+        round(&p, "仕五进四", "e1f2");
+        let b = pos("3k5/4a4/4b4/9/4n4/4N4/9/4B4/4A4/5K3 b - - 0 1");
+        round(&b, "马５退３", "e5c6");
+        round(&b, "马５进７", "e5g4");
+        round(&b, "象５退７", "e7g9");
+        round(&b, "士５退６", "e8f9");
+        round(&b, "士５进６", "e8f7");
+        round(&b, "将４平５", "d9e9");
+        round(&b, "将４进１", "d9d8");
+    }
+
+    #[test]
+    fn tandem_pieces() {
+        let p = pos("3k5/9/9/9/R8/4C4/9/4C4/R8/5K3 w - - 0 1");
+        round(&p, "前车进一", "a5a6");
+        round(&p, "后车进一", "a1a2");
+        round(&p, "前車平八", "a5b5");
+        round(&p, "後車退一", "a1a0");
+        round(&p, "前炮平四", "e4f4");
+        round(&p, "后炮平六", "e2d2");
+        round(&p, "後炮平六", "e2d2");
+        assert_eq!(parse_s(&p, "车前平八"), "a5b5");
+        assert_eq!(parse_s(&p, "前车九平八"), "a5b5");
+        assert!(matches!(
+            parse(&p, "车九进一"),
+            Err(NotationError::Ambiguous { .. })
+        ));
+        assert_eq!(parse_s(&p, "车九进四"), "a5a9");
+        // Two horses on Black's file ４.
+        let b = pos("3k5/9/3n5/9/3n5/9/9/9/9/5K3 b - - 0 1");
+        round(&b, "前马进５", "d5e3");
+        round(&b, "后马退３", "d7c9");
+        round(&b, "後馬進３", "d7c5");
+        assert!(matches!(
+            parse(&b, "马４进５"),
+            Err(NotationError::Ambiguous { .. })
+        ));
+    }
+
+    #[test]
+    fn pawns_on_one_and_two_files() {
+        let p = pos("3k5/9/4P4/4P4/4P4/9/9/9/9/5K3 w - - 0 1");
+        round(&p, "前兵进一", "e7e8");
+        round(&p, "中兵平六", "e6d6");
+        round(&p, "后兵平四", "e5f5");
+        assert_eq!(parse_s(&p, "二兵平六"), "e6d6");
+        assert_eq!(parse_s(&p, "三兵平四"), "e5f5");
+        assert_eq!(parse_s(&p, "一兵进一"), "e7e8");
+        assert!(matches!(
+            parse(&p, "四兵平四"),
+            Err(NotationError::NoSuchPiece { .. })
+        ));
+        let p4 = pos("3k5/4P4/4P4/4P4/4P4/9/9/9/9/5K3 w - - 0 1");
+        round(&p4, "一兵平四", "e8f8");
+        round(&p4, "二兵平六", "e7d7");
+        round(&p4, "三兵平四", "e6f6");
+        round(&p4, "四兵平六", "e5d5");
+        assert_eq!(parse_s(&p4, "后兵平六"), "e5d5");
+        assert!(matches!(
+            parse(&p4, "中兵平六"),
+            Err(NotationError::NoSuchPiece { .. })
+        ));
+        // Two files with two pawns each.
+        let p2 = pos("3k5/9/2P1P4/2P1P4/9/9/9/9/9/5K3 w - - 0 1");
+        round(&p2, "前七平六", "c7d7");
+        round(&p2, "后七平八", "c6b6");
+        round(&p2, "前五进一", "e7e8");
+        round(&p2, "后五平四", "e6f6");
+        assert_eq!(parse_s(&p2, "前兵七平六"), "c7d7");
+        assert!(matches!(
+            parse(&p2, "前兵进一"),
+            Err(NotationError::Ambiguous { .. })
+        ));
+        // Black: three pawns on file ５ and two on file ３.
+        let b = pos("3k5/9/9/9/9/2p1p4/2p1p4/4p4/9/5K3 b - - 0 1");
+        round(&b, "前５进１", "e2e1");
+        round(&b, "中５平４", "e3d3");
+        round(&b, "后５平６", "e4f4");
+        round(&b, "前３进１", "c3c2");
+        round(&b, "后３平２", "c4b4");
+        assert_eq!(parse_s(&b, "中卒平４"), "e3d3");
+    }
+
+    #[test]
+    fn errors() {
+        let p = Position::new();
+        for bad in [
+            "",
+            "炮",
+            "炮二",
+            "炮二平",
+            "炮二五平",
+            "炮二平五五五五",
+            "前后炮平五",
+            "炮〇平五",
+            "🐎二进三",
+            "e2e4?",
+        ] {
+            assert!(
+                matches!(parse(&p, bad), Err(NotationError::Syntax { .. })),
+                "{bad}"
+            );
+        }
+        assert!(matches!(
+            parse(&p, "炮三平五"),
+            Err(NotationError::NoSuchPiece { .. })
+        ));
+        assert!(matches!(
+            parse(&p, "炮二进六"),
+            Err(NotationError::Illegal { .. })
+        ));
+        assert!(matches!(
+            parse(&p, "炮二进九"),
+            Err(NotationError::NoSuchMove { .. })
+        ));
+        assert!(matches!(
+            parse(&p, "相三进四"),
+            Err(NotationError::NoSuchMove { .. })
+        ));
+        assert!(matches!(
+            parse(&p, "仕四进四"),
+            Err(NotationError::NoSuchMove { .. })
+        ));
+        assert!(matches!(
+            parse(&p, "帅五平四"),
+            Err(NotationError::Illegal {
+                reason: IllegalMove::OwnPieceOnTarget { .. },
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn jieqi_five_characters() {
+        let fen = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w A2B2N2R2C2P5a2b2n2r2c2p5 - 0 1";
+        let mut p = Position::from_fen(fen, MoveRules::JIEQI).unwrap();
+        assert!(p.board().get("h0".parse().unwrap()).unwrap().hidden);
+        round(&p, "马二进三炮", "h0g2C");
+        round(&p, "馬二進三炮", "h0g2C");
+        assert!(matches!(
+            parse(&p, "马二进三"),
+            Err(NotationError::Illegal {
+                reason: IllegalMove::RevealMissing { .. },
+                ..
+            })
+        ));
+        p.play("h0g2C".parse().unwrap()).unwrap();
+        round(&p, "马８进７车", "h9g7r");
+        p.play("h9g7r".parse().unwrap()).unwrap();
+        // The revealed cannon on g2 is a face-up cannon on file 三; the hidden cannon on h2
+        // still moves as a cannon, told apart by its reveal.
+        round(&p, "炮三平四", "g2f2");
+        round(&p, "炮二进一兵", "h2h3P");
+        assert!(matches!(
+            parse(&p, "炮三平四兵"),
+            Err(NotationError::Illegal {
+                reason: IllegalMove::RevealOfRevealedPiece { .. },
+                ..
+            })
+        ));
+    }
+}
