@@ -16,6 +16,7 @@
 
 mod attacks;
 mod board;
+pub mod classify;
 mod color;
 pub mod fen;
 mod illegal;

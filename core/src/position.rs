@@ -425,6 +425,24 @@ impl Position {
         self.hash ^= zobrist::BLACK_TO_MOVE;
     }
 
+    /// The same placement with the other side to move (a "null move").
+    ///
+    /// The repetition law asks what the mover could do if it moved again (CXA 1999 §28.2 杀,
+    /// §28.3 捉); this is that position. The move number and half-move clock are kept.
+    ///
+    /// ```
+    /// use xqr_core::{Color, Position};
+    /// let p = Position::new().passed();
+    /// assert_eq!(p.turn(), Color::Black);
+    /// assert_ne!(p.hash(), Position::new().hash());
+    /// ```
+    pub fn passed(&self) -> Position {
+        let mut p = self.clone();
+        p.turn = !self.turn;
+        p.hash ^= zobrist::BLACK_TO_MOVE;
+        p
+    }
+
     /// The position with colors swapped and the board rotated (useful for symmetry tests).
     pub fn flipped(&self) -> Position {
         let mut p = self.clone();

@@ -6,6 +6,7 @@ mod decision;
 mod history;
 pub mod judge;
 mod kind;
+pub mod law;
 mod meta;
 mod outcome;
 mod points;

@@ -1,0 +1,452 @@
+//! What each move does, in the terms of the repetition law (棋例): check (将), mate threat (杀),
+//! chase (捉) and the idle kinds (兑 献 拦 跟 闲), computed once here and parameterised by the
+//! edition's [`Definitions`].
+//!
+//! Judges read this classification only for the plies of a loop, so its cost (small searches)
+//! is paid only where a repetition occurs.
+
+mod exchange;
+mod values;
+
+pub use values::MaterialValues;
+
+use crate::rules::{GameHistory, MoveKind, PlyClass};
+use crate::{Color, Position, Role, Square};
+use exchange::{captures_on, gain, prize};
+
+/// Whose own chase counts (1999 §27.1–27.2, 2011 §26.1).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OwnChase {
+    /// A chase by this piece alone is idle (1999 §27.1 for the king).
+    Idle,
+    /// Idle unless both sides keep attacking (1999 §27.2 for the pawn); the loop judge decides.
+    IdleUnlessMutual,
+    /// It is a chase like any other (2011 §26.1).
+    Counts,
+}
+
+/// The edition's definitions that the classifier needs.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Definitions {
+    /// The ruleset whose articles the notes cite.
+    pub ruleset: String,
+    /// Material values (§25.3).
+    pub values: MaterialValues,
+    /// Whether the king's own chase counts.
+    pub king_chase: OwnChase,
+    /// Whether the pawn's own chase counts.
+    pub pawn_chase: OwnChase,
+    /// Mate threat (杀): the number of the mover's consecutive checking moves searched for a
+    /// mate had it another move (1 = mate in one check).
+    pub mate_threat_checks: u8,
+    /// Chase through checks (通过连续照将吃子, 1999 §29.1): how many checks may precede the
+    /// winning capture.
+    pub chase_checks: u8,
+}
+
+impl Definitions {
+    /// The 1999 definitions (CXA 1999 §25.3, §27.1–27.2, §28, §29), citing `ruleset`.
+    pub fn cxa_1999(ruleset: &str) -> Definitions {
+        Definitions {
+            ruleset: ruleset.to_owned(),
+            values: MaterialValues::STANDARD,
+            king_chase: OwnChase::Idle,
+            pawn_chase: OwnChase::IdleUnlessMutual,
+            mate_threat_checks: 3,
+            chase_checks: 1,
+        }
+    }
+}
+
+/// One chased piece.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ChaseTarget {
+    /// Where the chased piece stands.
+    pub target: Square,
+    /// Its role.
+    pub role: Role,
+    /// The pieces that could win it.
+    pub by: Vec<Square>,
+    /// How: `direct`, `exchange` or `checks`.
+    pub via: ChaseVia,
+    /// Whether only the king could win it.
+    pub king_only: bool,
+    /// Whether only pawns could win it.
+    pub pawn_only: bool,
+}
+
+/// How a chased piece would be won.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChaseVia {
+    /// It has no root: captured outright (无根子).
+    Direct,
+    /// It has a root, but a complete exchange wins material (假根, 少根, or a weaker attacker).
+    Exchange,
+    /// Continuous checks lead to its capture (连续照将吃子).
+    Checks,
+}
+
+/// The full classification of a ply: the summary that judges and reports use, plus the chase
+/// details a judge may need (own chases of king and pawn).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Classification {
+    /// Kinds, targets and notes.
+    pub class: PlyClass,
+    /// Chases made by the move (new ones, §29.2), including those by king or pawn alone.
+    pub chases: Vec<ChaseTarget>,
+}
+
+/// Classifies ply `ply` (1-based) of `history` under `defs`.
+pub fn classify(history: &GameHistory, ply: u32, defs: &Definitions) -> Classification {
+    let before = history.position(ply - 1);
+    let after = history.position(ply);
+    classify_move(before, after, defs)
+}
+
+/// Classifies the move from `before` (mover to move) to `after` (opponent to move).
+pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) -> Classification {
+    let mover = before.turn();
+    let mut out = Classification::default();
+    let r = &defs.ruleset;
+    if let Some(k) = after.king(!mover) {
+        if after.is_check() {
+            out.class.kinds.push(MoveKind::Check);
+            out.class.targets.push(k);
+            out.class.notes.push(format!(
+                "check: the {} king on {k} is attacked ({r} §28.1)",
+                !mover
+            ));
+        }
+    }
+    if out.class.kinds.is_empty() {
+        // "Had the mover another move": the same placement with the mover to move again.
+        let again = after.passed();
+        if after.king(!mover).is_some() && mates_by_checks(&again, defs.mate_threat_checks) {
+            out.class.kinds.push(MoveKind::MateThreat);
+            if let Some(k) = after.king(!mover) {
+                out.class.targets.push(k);
+            }
+            out.class.notes.push(format!(
+                "mate threat: with another move {mover} would mate by checks within {} moves ({r} §28.2)",
+                defs.mate_threat_checks
+            ));
+        }
+        let now = chased(&again, defs);
+        let earlier = chased(before, defs);
+        for c in now {
+            if earlier.iter().any(|e| e.target == c.target) {
+                out.class.notes.push(format!(
+                    "{} on {} was already attacked before this move: not a new chase ({r} §29.2)",
+                    c.role, c.target
+                ));
+                continue;
+            }
+            out.chases.push(c);
+        }
+        let counted: Vec<&ChaseTarget> = out
+            .chases
+            .iter()
+            .filter(|c| !(c.king_only && defs.king_chase != OwnChase::Counts))
+            .filter(|c| !(c.pawn_only && defs.pawn_chase != OwnChase::Counts))
+            .collect();
+        for c in &out.chases {
+            if c.king_only && defs.king_chase != OwnChase::Counts {
+                out.class.notes.push(format!(
+                    "only the king attacks {} on {}: idle ({r} §27.1)",
+                    c.role, c.target
+                ));
+            } else if c.pawn_only && defs.pawn_chase != OwnChase::Counts {
+                out.class.notes.push(format!(
+                    "only pawns attack {} on {}: idle unless both sides keep attacking ({r} §27.2)",
+                    c.role, c.target
+                ));
+            }
+        }
+        if !counted.is_empty() {
+            out.class.kinds.push(MoveKind::Chase);
+            for c in counted {
+                out.class.targets.push(c.target);
+                let how = match c.via {
+                    ChaseVia::Direct => "it has no root",
+                    ChaseVia::Exchange => {
+                        "a complete exchange wins material (false or insufficient root)"
+                    }
+                    ChaseVia::Checks => "continuous checks win it",
+                };
+                let by: Vec<String> = c.by.iter().map(|s| s.to_string()).collect();
+                out.class.notes.push(format!(
+                    "chase: {} on {} can be won next move by {}: {how} ({r} §28.3, §29)",
+                    c.role,
+                    c.target,
+                    by.join(", ")
+                ));
+            }
+        }
+    }
+    if out.class.kinds.is_empty() {
+        idle_kind(before, after, defs, &mut out.class);
+    }
+    out
+}
+
+/// Whether the side to move mates by a sequence of at most `checks` checking moves, whatever
+/// the defender replies.
+pub fn mates_by_checks(pos: &Position, checks: u8) -> bool {
+    if checks == 0 {
+        return false;
+    }
+    for m in pos.legal_moves() {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        let them = next.turn();
+        if next.king(them).is_none() {
+            return true; // king captured (rules allowing it)
+        }
+        if !next.is_check() {
+            continue;
+        }
+        let replies = next.legal_moves();
+        if replies.is_empty() {
+            return true;
+        }
+        if checks > 1
+            && replies.iter().all(|&r| {
+                let mut after = next.clone();
+                after.play_unchecked(r);
+                mates_by_checks(&after, checks - 1)
+            })
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// The opponent pieces the side to move could win next move (1999 §29.1, §29.3, §29.4): pieces
+/// of material value that a legal capture wins outright or by a complete exchange, or that a
+/// check wins, provided the winning side is not then mated at once.
+pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
+    let us = pos.turn();
+    let them = !us;
+    let mut out: Vec<ChaseTarget> = Vec::new();
+    for t in pos.board().by_color(them) {
+        let Some(occ) = pos.board().get(t) else {
+            continue;
+        };
+        if defs.values.of(occ, t) <= 0 {
+            continue; // the king and uncrossed pawns are not material (§25.3)
+        }
+        let mut by = Vec::new();
+        let mut via = ChaseVia::Direct;
+        for m in captures_on(pos, t) {
+            let g = gain(pos, m, &defs.values);
+            if g <= 0 {
+                continue;
+            }
+            if mutual_same_role(pos, m) {
+                // Two pieces of one kind attacking each other offer an exchange (兑) or an
+                // offer (献), not a chase: 1999 chapter 7 example 3, "黑方一捉一兑".
+                continue;
+            }
+            if mated_after(pos, m) {
+                continue; // §29.4
+            }
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            if captures_on(&next, t).next().is_some() {
+                via = ChaseVia::Exchange;
+            }
+            by.push(m.from);
+        }
+        if by.is_empty() && defs.chase_checks > 0 && wins_by_checks(pos, t, defs, defs.chase_checks)
+        {
+            via = ChaseVia::Checks;
+        }
+        if by.is_empty() && via != ChaseVia::Checks {
+            continue;
+        }
+        let roles: Vec<Role> = by
+            .iter()
+            .filter_map(|s| pos.board().get(*s))
+            .map(|o| o.role)
+            .collect();
+        let king_only = !roles.is_empty() && roles.iter().all(|r| *r == Role::King);
+        let pawn_only = !roles.is_empty() && roles.iter().all(|r| *r == Role::Pawn);
+        out.push(ChaseTarget {
+            target: t,
+            role: occ.role,
+            by,
+            via,
+            king_only,
+            pawn_only,
+        });
+    }
+    out
+}
+
+/// Whether the target of the capture `m` is of the capturer's role and could itself capture the
+/// capturer (same-kind pieces attacking each other).
+fn mutual_same_role(pos: &Position, m: crate::Move) -> bool {
+    let (Some(c), Some(t)) = (pos.board().get(m.from), pos.board().get(m.to)) else {
+        return false;
+    };
+    c.role == t.role && captures_on(&pos.passed(), m.from).any(|r| r.from == m.to)
+}
+
+/// Whether, after the capture `m`, the opponent mates at once.
+fn mated_after(pos: &Position, m: crate::Move) -> bool {
+    let mut next = pos.clone();
+    next.play_unchecked(m);
+    next.legal_moves().iter().any(|&r| {
+        let mut after = next.clone();
+        after.play_unchecked(r);
+        after.king(after.turn()).is_none() || after.is_checkmate()
+    })
+}
+
+/// Whether a check (repeated up to `checks` times) wins the piece on `t` whatever the reply.
+fn wins_by_checks(pos: &Position, t: Square, defs: &Definitions, checks: u8) -> bool {
+    if checks == 0 {
+        return false;
+    }
+    for m in pos.legal_moves() {
+        if m.to == t {
+            continue; // direct captures were looked at already
+        }
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        if !next.is_check() {
+            continue;
+        }
+        let replies = next.legal_moves();
+        if replies.is_empty() {
+            continue; // that is a mate, not a chase
+        }
+        let wins = replies.iter().all(|&r| {
+            let mut after = next.clone();
+            after.play_unchecked(r);
+            if after.board().get(t).is_none_or(|o| o.color == after.turn()) {
+                return false; // the piece moved away or was traded off
+            }
+            captures_on(&after, t)
+                .any(|c| gain(&after, c, &defs.values) > 0 && !mated_after(&after, c))
+                || wins_by_checks(&after, t, defs, checks - 1)
+        });
+        if wins {
+            return true;
+        }
+    }
+    false
+}
+
+/// The idle kinds (1999 §28.5–28.9): offer of exchange (兑), offer (献), follow (跟), block
+/// (拦), otherwise plain idle (闲).
+fn idle_kind(before: &Position, after: &Position, defs: &Definitions, class: &mut PlyClass) {
+    let r = &defs.ruleset;
+    let Some(m) = after_move(before, after) else {
+        class.kinds.push(MoveKind::Idle);
+        return;
+    };
+    let moved = after.board().get(m.1);
+    let mover_value = moved.map_or(0, |o| defs.values.of(o, m.1));
+    // 兑 / 献: the moved piece can be taken by an opponent piece of the same value.
+    if mover_value > 0 {
+        for c in captures_on(after, m.1) {
+            let Some(capturer) = after.board().get(c.from) else {
+                continue;
+            };
+            let cv = prize(&defs.values, Some(capturer), c.from);
+            if cv != mover_value {
+                continue;
+            }
+            let recapture = {
+                let mut next = after.clone();
+                next.play_unchecked(c);
+                captures_on(&next, m.1).next().is_some()
+            };
+            if recapture {
+                class.kinds.push(MoveKind::ExchangeOffer);
+                class.targets.push(c.from);
+                class.notes.push(format!(
+                    "offers an exchange with the {} on {} ({r} §28.5)",
+                    capturer.role, c.from
+                ));
+            } else if capturer.role == moved.map_or(Role::King, |o| o.role) {
+                class.kinds.push(MoveKind::Offer);
+                class.targets.push(c.from);
+                class.notes.push(format!(
+                    "offers itself to the {} on {} ({r} §28.6)",
+                    capturer.role, c.from
+                ));
+            }
+            break;
+        }
+    }
+    if class.kinds.is_empty() {
+        // 跟: the moved piece now attacks a protected piece of value without winning it.
+        let again = after.passed();
+        let follows: Vec<Square> = again
+            .legal_captures()
+            .iter()
+            .filter(|c| c.from == m.1)
+            .filter(|c| {
+                again
+                    .board()
+                    .get(c.to)
+                    .is_some_and(|o| defs.values.of(o, c.to) > 0)
+            })
+            .map(|c| c.to)
+            .collect();
+        if let Some(&t) = follows.first() {
+            class.kinds.push(MoveKind::Follow);
+            class.targets.push(t);
+            class.notes.push(format!(
+                "follows the protected piece on {t} without winning it ({r} §28.8)"
+            ));
+        }
+    }
+    if class.kinds.is_empty() {
+        // 拦: the moved piece stands where an opponent piece could go before, cutting its path.
+        let blocked: Vec<Square> = before
+            .passed()
+            .legal_moves()
+            .iter()
+            .filter(|x| x.to == m.1)
+            .filter(|x| {
+                before
+                    .board()
+                    .get(x.from)
+                    .is_some_and(|o| matches!(o.role, Role::Rook | Role::Cannon))
+            })
+            .map(|x| x.from)
+            .collect();
+        if let Some(&b) = blocked.first() {
+            class.kinds.push(MoveKind::Block);
+            class.targets.push(b);
+            class
+                .notes
+                .push(format!("blocks the path of the piece on {b} ({r} §28.7)"));
+        }
+    }
+    if class.kinds.is_empty() {
+        class.kinds.push(MoveKind::Idle);
+    }
+}
+
+/// The (from, to) of the move leading from `before` to `after`, found from the boards.
+fn after_move(before: &Position, after: &Position) -> Option<(Square, Square)> {
+    let mover: Color = before.turn();
+    let from = before
+        .board()
+        .by_color(mover)
+        .iter()
+        .find(|s| after.board().get(*s).is_none_or(|o| o.color != mover))?;
+    let to = after
+        .board()
+        .by_color(mover)
+        .iter()
+        .find(|s| before.board().get(*s).is_none_or(|o| o.color != mover))?;
+    Some((from, to))
+}

@@ -1,0 +1,237 @@
+//! # xqr-cxa1999
+//!
+//! The 1999 rules of the Chinese Xiangqi Association (中国象棋竞赛规则 1999年版), source
+//! `shared/rulebooks/cxa-1999-rules.txt`, as the xqr ruleset `cxa-1999`:
+//!
+//! - move rules §2 (standard move generation), illegal moves §4.1.6 and facing kings §4.1.2;
+//! - game end: checkmate §3.1 / §4.1.1, stalemate 困毙 §3.2 / §4.1.3, the natural move limit
+//!   §4.2.4 with the claimant's checks counted at most 10 (§23.3);
+//! - the repetition law 棋例 §24–§29 through the shared classifier and table judge
+//!   ([`xqr_core::rules::law`]);
+//! - points §14.1: win 1, draw ½, loss 0.
+//!
+//! ```
+//! use xqr_core::rules::{GameInput, JudgeOptions, Ruleset};
+//! let rs = xqr_cxa1999::Cxa1999::new();
+//! // The rook checks on the d-file; e9 would face the red king: mate.
+//! let game = GameInput {
+//!     fen: Some("3k5/9/4R4/9/9/9/9/9/9/4K4 w - - 0 1".into()),
+//!     moves: vec!["e7d7".into()],
+//!     ..GameInput::default()
+//! };
+//! let v = rs.judge(&game, &JudgeOptions::default()).unwrap();
+//! assert_eq!(v.result.pgn(), "1-0");
+//! assert_eq!(v.rule.unwrap().to_string(), "cxa-1999 §4.1.1");
+//! ```
+
+use xqr_core::classify::Definitions;
+use xqr_core::rules::law::{LawArticles, TableJudge, VerdictTable};
+use xqr_core::rules::{
+    recorded_end, GameEnd, GameHistory, GameResult, IllegalMoveRuling, MoveLegality,
+    OpenVisibility, Origin, PieceVisibility, PointScheme, RecordArticles, RepetitionJudge, RuleRef,
+    Ruleset, RulesetMeta, Scoring, Termination,
+};
+use xqr_core::{IllegalMove, MoveRules};
+
+/// The ruleset id.
+pub const ID: &str = "cxa-1999";
+
+/// Natural move limit in moves by both sides without a capture (§4.2.4).
+pub const NATURAL_LIMIT_MOVES: u32 = 60;
+
+/// At most this many checks of the claimant count towards the natural limit (§23.3).
+pub const NATURAL_LIMIT_CHECK_CAP: u32 = 10;
+
+/// The 1999 edition.
+pub struct Cxa1999 {
+    meta: RulesetMeta,
+    legality: Legality,
+    judge: TableJudge,
+    scoring: Scoring1999,
+}
+
+impl Default for Cxa1999 {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Cxa1999 {
+    /// The ruleset.
+    pub fn new() -> Cxa1999 {
+        Cxa1999 {
+            meta: RulesetMeta {
+                id: ID.to_owned(),
+                name: "Chinese Xiangqi Association rules 1999".to_owned(),
+                aliases: vec!["1999".to_owned(), "cxa1999".to_owned()],
+                version: env!("CARGO_PKG_VERSION").to_owned(),
+                extends: None,
+                rule_source: "cxa-1999-rules.txt (中国象棋竞赛规则 1999年版)".to_owned(),
+                edition: "1999".to_owned(),
+                origin: Origin::Static,
+            },
+            legality: Legality,
+            judge: judge(ID),
+            scoring: Scoring1999 {
+                ruleset: ID.to_owned(),
+                natural_limit_moves: NATURAL_LIMIT_MOVES,
+            },
+        }
+    }
+}
+
+/// The 1999 repetition judge, citing `ruleset` (variants extending 1999 pass their own id).
+pub fn judge(ruleset: &str) -> TableJudge {
+    TableJudge {
+        ruleset: ruleset.to_owned(),
+        definitions: Definitions::cxa_1999(ruleset),
+        table: VerdictTable::CXA_1999,
+        articles: LawArticles::CXA_1999,
+    }
+}
+
+/// Standard move generation; an illegal move loses (§4.1.6), facing kings lose (§4.1.2).
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Legality;
+
+impl MoveLegality for Legality {
+    fn move_rules(&self) -> MoveRules {
+        MoveRules::STANDARD
+    }
+
+    fn illegal_move_ruling(
+        &self,
+        _history: &GameHistory,
+        reason: &IllegalMove,
+    ) -> IllegalMoveRuling {
+        let article = if *reason == IllegalMove::FlyingGeneral {
+            "§4.1.2"
+        } else {
+            "§4.1.6"
+        };
+        IllegalMoveRuling::Loss {
+            rule: RuleRef::new(ID, article),
+        }
+    }
+}
+
+/// Game ends and points of the 1999 rules.
+#[derive(Clone, Debug)]
+pub struct Scoring1999 {
+    /// The ruleset id cited (house variants reuse this scoring).
+    pub ruleset: String,
+    /// Moves (by both sides) without capture for the natural limit.
+    pub natural_limit_moves: u32,
+}
+
+const RECORD_ARTICLES: RecordArticles = RecordArticles {
+    resignation: "§4.1.9",
+    agreed_draw: "§4.2.2",
+    time_forfeit: "§4.1.4",
+    unstated: "§4",
+};
+
+impl Scoring for Scoring1999 {
+    fn game_end(&self, history: &GameHistory) -> Option<GameEnd> {
+        let pos = history.last();
+        let ply = history.ply_count();
+        let side = pos.turn();
+        let r = |a: &str| RuleRef::new(self.ruleset.clone(), a);
+        if pos.has_no_legal_moves() {
+            return Some(if pos.is_check() {
+                GameEnd {
+                    result: GameResult::win_for(!side),
+                    termination: Termination::Checkmate,
+                    rule: r("§4.1.1"),
+                    offender: None,
+                    ply,
+                    explanation: format!("{side} is checkmated (§3.1)"),
+                }
+            } else {
+                GameEnd {
+                    result: GameResult::win_for(!side),
+                    termination: Termination::Stalemate,
+                    rule: r("§4.1.3"),
+                    offender: None,
+                    ply,
+                    explanation: format!("{side} has no legal move: stalemated, 困毙 loses (§3.2)"),
+                }
+            });
+        }
+        natural_limit(history, self.natural_limit_moves, NATURAL_LIMIT_CHECK_CAP).map(|(claimant, counted)| GameEnd {
+            result: GameResult::Draw,
+            termination: Termination::NaturalLimit,
+            rule: r("§4.2.4"),
+            offender: None,
+            ply,
+            explanation: format!(
+                "{} moves by both sides without a capture ({counted} plies counted with at most {NATURAL_LIMIT_CHECK_CAP} checks of {claimant}, §23.3): a claim succeeds from here; judged as claimed at the first opportunity",
+                self.natural_limit_moves
+            ),
+        })
+    }
+
+    fn points(&self) -> PointScheme {
+        PointScheme::ONE_HALF_ZERO
+    }
+
+    fn recorded_end(
+        &self,
+        result: GameResult,
+        termination: Option<&str>,
+        ply: u32,
+    ) -> Option<GameEnd> {
+        recorded_end(&self.ruleset, &RECORD_ARTICLES, result, termination, ply)
+    }
+}
+
+/// Whether a natural-limit claim succeeds after the last ply: `moves` moves by both sides
+/// (2 × `moves` plies) without a capture, where the claimant's checks beyond `check_cap` do not
+/// count. Returns the side whose claim succeeds and the plies counted.
+pub fn natural_limit(
+    history: &GameHistory,
+    moves: u32,
+    check_cap: u32,
+) -> Option<(xqr_core::Color, u32)> {
+    let pos = history.last();
+    let since = pos.halfmove_clock();
+    let needed = moves * 2;
+    if since < needed {
+        return None;
+    }
+    let ply = history.ply_count();
+    let window = since.min(ply);
+    for claimant in xqr_core::Color::ALL {
+        // Checks given by the claimant within the recorded part of the window.
+        let checks = (ply - window + 1..=ply)
+            .filter(|&p| {
+                history.position(p - 1).turn() == claimant && history.position(p).is_check()
+            })
+            .count() as u32;
+        let counted = since - checks.saturating_sub(check_cap);
+        if counted >= needed {
+            return Some((claimant, counted));
+        }
+    }
+    None
+}
+
+impl Ruleset for Cxa1999 {
+    fn meta(&self) -> &RulesetMeta {
+        &self.meta
+    }
+    fn legality(&self) -> &dyn MoveLegality {
+        &self.legality
+    }
+    fn visibility(&self) -> &dyn PieceVisibility {
+        &OpenVisibility
+    }
+    fn repetition(&self) -> &dyn RepetitionJudge {
+        &self.judge
+    }
+    fn scoring(&self) -> &dyn Scoring {
+        &self.scoring
+    }
+}
+
+xqr_core::register_ruleset!(ID, || std::sync::Arc::new(Cxa1999::new()));
