@@ -4,6 +4,7 @@
 //! `run(&Args, &mut Output) -> Result<(), CliError>` function, then add one variant to
 //! [`Command`] and one arm to [`Command::run`].
 
+mod convert;
 mod input;
 mod moves;
 mod output;
@@ -13,7 +14,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-pub use output::{CliError, Format, Output};
+pub use output::{report_error, CliError, Format, Output};
 
 /// Executable Xiangqi rulebooks: positions, legal moves, perft and game records.
 ///
@@ -38,6 +39,9 @@ pub enum Command {
     Perft(perft::Args),
     /// Lists the legal moves of a position in ICCS notation.
     Moves(moves::Args),
+    /// Rewrites the games of a PGN file in ICCS, WXF or Chinese notation.
+    #[command(after_help = convert::AFTER_HELP)]
+    Convert(convert::Args),
 }
 
 impl Command {
@@ -46,6 +50,7 @@ impl Command {
         match self {
             Command::Perft(args) => perft::run(args, out),
             Command::Moves(args) => moves::run(args, out),
+            Command::Convert(args) => convert::run(args, out),
         }
     }
 }

@@ -51,6 +51,12 @@ impl CliError {
     }
 }
 
+/// Reports on standard error a problem that does not stop the command (for instance one game
+/// of a file that cannot be converted while the others can).
+pub fn report_error(message: &str) {
+    let _ = writeln!(io::stderr().lock(), "xqr: error: {message}");
+}
+
 impl From<io::Error> for CliError {
     fn from(e: io::Error) -> CliError {
         CliError::Output(e)
@@ -75,6 +81,12 @@ impl Output {
     /// The chosen format.
     pub fn format(&self) -> Format {
         self.format
+    }
+
+    /// Writes text as is (text format).
+    pub fn text(&mut self, text: &str) -> Result<(), CliError> {
+        self.out.write_all(text.as_bytes())?;
+        Ok(())
     }
 
     /// Writes one line of text (text format).
