@@ -1,6 +1,7 @@
 //! Tests of the PGN reader, replay and writer.
 
 use super::*;
+use crate::notation::Notation;
 use crate::{MoveRules, Position};
 use proptest::prelude::*;
 
@@ -291,7 +292,7 @@ fn write_and_read_back() {
     let text = "[Event \"x \\\"y\\\"\"]\n[FEN \"4k4/9/9/9/9/9/9/9/4A4/3K5 b - - 0 30\"]\n[Result \"0-1\"]\n\
                 30... e9e8 31. d0e0 e8e9 0-1\n";
     let game = Game::from_pgn(text, MoveRules::STANDARD).unwrap();
-    let written = write_pgn(&game);
+    let written = write_pgn(&game, Notation::Iccs);
     assert_eq!(
         written,
         "[Event \"x \\\"y\\\"\"]\n[FEN \"4k4/9/9/9/9/9/9/9/4A4/3K5 b - - 0 30\"]\n[Result \"0-1\"]\n\n\
@@ -306,22 +307,25 @@ fn write_and_read_back() {
     );
     bare.push("e9e8".parse().unwrap()).unwrap();
     assert_eq!(
-        Game::from_pgn(&write_pgn(&bare), MoveRules::STANDARD).unwrap(),
+        Game::from_pgn(&write_pgn(&bare, Notation::Iccs), MoveRules::STANDARD).unwrap(),
         bare
     );
     // A FEN tag that does not describe the start is corrected.
     bare.set_tag("FEN", "");
-    let written = write_pgn(&bare);
+    let written = write_pgn(&bare, Notation::Iccs);
     assert!(
         written.contains("[FEN \"4k4/9/9/9/9/9/9/9/4A4/3K5 b - - 0 30\"]"),
         "{written}"
     );
     // An empty game; the result marker is always written, tags only when the game has them.
-    assert_eq!(write_pgn(&Game::new(Position::new())), "*\n\n");
+    assert_eq!(
+        write_pgn(&Game::new(Position::new()), Notation::Iccs),
+        "*\n\n"
+    );
     let mut g = Game::new(Position::new());
     g.set_result(GameResult::RedWins);
     assert_eq!(
-        Game::from_pgn(&write_pgn(&g), MoveRules::STANDARD).unwrap(),
+        Game::from_pgn(&write_pgn(&g, Notation::Iccs), MoveRules::STANDARD).unwrap(),
         g
     );
     g.set_tag("Result", "*");
@@ -338,8 +342,9 @@ fn jieqi_records_replay_under_jieqi_rules() {
     let raw = &read_games(&text)[0];
     let game = raw.replay(MoveRules::JIEQI).unwrap();
     assert_eq!(game.moves()[0].to_string(), "h2e2C");
+    assert_eq!(game.end().pool().total(crate::Color::Red), 14);
     assert_eq!(
-        Game::from_pgn(&write_pgn(&game), MoveRules::JIEQI).unwrap(),
+        Game::from_pgn(&write_pgn(&game, Notation::Iccs), MoveRules::JIEQI).unwrap(),
         game
     );
 }
@@ -386,7 +391,7 @@ proptest! {
     }
 
     #[test]
-    fn written_games_read_back(seed in any::<u64>(), plies in 0usize..60) {
+    fn written_games_read_back(seed in any::<u64>(), plies in 0usize..120) {
         let mut game = Game::new(Position::new());
         let mut state = seed;
         for _ in 0..plies {
@@ -400,7 +405,10 @@ proptest! {
         }
         game.set_tag("Event", "随机 \"random\"");
         game.set_result(GameResult::Draw);
-        let back = Game::from_pgn(&write_pgn(&game), MoveRules::STANDARD).unwrap();
-        prop_assert_eq!(back, game);
+        for notation in [Notation::Iccs, Notation::Wxf, Notation::Chinese] {
+            let written = write_pgn(&game, notation);
+            let back = Game::from_pgn(&written, MoveRules::STANDARD);
+            prop_assert_eq!(back.as_ref(), Ok(&game), "{:?}:\n{}", notation, written);
+        }
     }
 }

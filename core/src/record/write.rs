@@ -1,11 +1,14 @@
 //! The PGN writer.
 
 use super::game::Game;
-use crate::{Color, Move, Position};
+use crate::notation::{self, Notation};
+use crate::Color;
 use core::fmt::Write as _;
 
 /// Writes `game` as PGN: its tag pairs in order, then the moves numbered one move pair per line,
-/// then the termination marker ([`Game::result`]), and a blank line. Moves are written in ICCS.
+/// then the termination marker ([`Game::result`]), and a blank line. Moves are written in
+/// `notation` by [`notation::write_move`] (ICCS `h2e2`, WXF `C2.5`, or simplified Chinese
+/// `炮二平五` with full-width digits for Black, `马８进７`).
 ///
 /// Tags are written as stored (quotes and backslashes escaped, line breaks turned into spaces),
 /// with one exception: when the `FEN` tag is missing or does not describe [`Game::start`] (an
@@ -16,6 +19,7 @@ use core::fmt::Write as _;
 /// same game (tag values without line breaks).
 ///
 /// ```
+/// use xqr_core::notation::Notation;
 /// use xqr_core::record::{read_games, write_pgn, Game, GameResult};
 /// use xqr_core::{MoveRules, Position};
 /// let mut game = Game::new(Position::new());
@@ -25,12 +29,15 @@ use core::fmt::Write as _;
 /// for m in ["h2e2", "h9g7", "h0g2"] {
 ///     game.push(m.parse().unwrap()).unwrap();
 /// }
-/// let pgn = write_pgn(&game);
+/// let pgn = write_pgn(&game, Notation::Iccs);
 /// assert_eq!(pgn, "[Red \"\\\"Tiger\\\" Hu\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7\n2. h0g2\n1-0\n\n");
 /// let back = read_games(&pgn)[0].replay(MoveRules::STANDARD).unwrap();
 /// assert_eq!(back, game);
+/// let chinese = write_pgn(&game, Notation::Chinese);
+/// assert!(chinese.ends_with("1. 炮二平五 马８进７\n2. 马二进三\n1-0\n\n"));
+/// assert_eq!(read_games(&chinese)[0].replay(MoveRules::STANDARD).unwrap(), game);
 /// ```
-pub fn write_pgn(game: &Game) -> String {
+pub fn write_pgn(game: &Game, notation: Notation) -> String {
     let mut out = String::new();
     let start = game.start();
     let fen = start.fen();
@@ -73,7 +80,7 @@ pub fn write_pgn(game: &Game) -> String {
             }
             Color::Black => out.push(' '),
         }
-        out.push_str(&move_text(&pos, m));
+        out.push_str(&notation::write_move(&pos, m, notation));
         if pos.turn() == Color::Black {
             out.push('\n');
         }
@@ -88,16 +95,20 @@ pub fn write_pgn(game: &Game) -> String {
     out
 }
 
-/// Writes several games, one after the other.
+/// Writes several games, one after the other (see [`write_pgn`]).
 ///
 /// ```
+/// use xqr_core::notation::Notation;
 /// use xqr_core::record::{read_games, write_pgn_games, Game};
 /// use xqr_core::Position;
 /// let games = [Game::new(Position::new()), Game::new(Position::new())];
-/// assert_eq!(read_games(&write_pgn_games(&games)).len(), 2);
+/// assert_eq!(read_games(&write_pgn_games(&games, Notation::Wxf)).len(), 2);
 /// ```
-pub fn write_pgn_games<'a>(games: impl IntoIterator<Item = &'a Game>) -> String {
-    games.into_iter().map(write_pgn).collect()
+pub fn write_pgn_games<'a>(
+    games: impl IntoIterator<Item = &'a Game>,
+    notation: Notation,
+) -> String {
+    games.into_iter().map(|g| write_pgn(g, notation)).collect()
 }
 
 fn write_tag(out: &mut String, name: &str, value: &str) {
@@ -122,9 +133,4 @@ fn write_tag(out: &mut String, name: &str, value: &str) {
         }
     }
     out.push_str("\"]\n");
-}
-
-/// The text of a move (ICCS until the notation writers land).
-fn move_text(_pos: &Position, m: Move) -> String {
-    m.to_string()
 }
