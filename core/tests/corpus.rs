@@ -9,9 +9,10 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use xqr_core::notation::NotationError;
+use xqr_core::notation::{Notation, NotationError};
 use xqr_core::record::{
-    read_games_from_bytes, Encoding, Game, RawGame, RecordError, RecordErrorKind,
+    read_games, read_games_from_bytes, write_pgn_games, Encoding, Game, RawGame, RecordError,
+    RecordErrorKind,
 };
 use xqr_core::MoveRules;
 
@@ -112,6 +113,7 @@ fn reason(e: &RecordError) -> &'static str {
             NotationError::Syntax { .. } => "notation_syntax",
             NotationError::NoSuchPiece { .. } => "no_such_piece",
             NotationError::Ambiguous { .. } => "ambiguous",
+            NotationError::NoSuchMove { .. } => "no_such_move",
             NotationError::Illegal { .. } => "illegal",
             _ => "other",
         },
@@ -199,4 +201,31 @@ fn ccpd_big5_games_replay() {
     );
     assert_eq!(loaded + failures.len(), 3312);
     assert!(plies > 3000 * 40, "{plies} plies");
+}
+
+/// Writing the CCPD games in each notation and reading them back gives the same games.
+#[test]
+fn ccpd_round_trip_in_every_notation() {
+    for (file, _) in CCPD {
+        let (raw, _) = load(&format!("games/ccpd/{file}"));
+        let games: Vec<Game> = raw
+            .iter()
+            .filter_map(|g| g.replay(MoveRules::STANDARD).ok())
+            .collect();
+        for notation in [Notation::Iccs, Notation::Wxf, Notation::Chinese] {
+            let text = write_pgn_games(&games, notation);
+            let back = read_games(&text);
+            assert_eq!(back.len(), games.len(), "{file} in {notation:?}");
+            for (raw, game) in back.iter().zip(&games) {
+                let again = raw
+                    .replay(MoveRules::STANDARD)
+                    .unwrap_or_else(|e| panic!("{file} in {notation:?}: {e}"));
+                assert!(
+                    again == *game,
+                    "{file} in {notation:?}: game {} differs",
+                    raw.index()
+                );
+            }
+        }
+    }
 }
