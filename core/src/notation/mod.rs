@@ -11,7 +11,10 @@ pub mod wxf;
 use crate::{IllegalMove, Move, Position};
 
 /// A move text that could not be read in a position.
+///
+/// New variants may be added (the enum is `#[non_exhaustive]`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum NotationError {
     /// The text is not in any supported notation.
     #[error("{text:?} is not a move in ICCS, WXF or Chinese notation: {reason}")]
@@ -163,5 +166,236 @@ pub fn write_move(pos: &Position, m: Move, notation: Notation) -> String {
         Notation::Iccs => iccs::write(m),
         Notation::Wxf => wxf::write(pos, m),
         Notation::Chinese => chinese::write(pos, m),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::chinese::{BlackDigits, ChineseOptions};
+    use super::descriptive::{Descriptive, Disambiguation};
+    use super::wxf::{Letters, Traverse, Width, WxfOptions};
+    use super::*;
+    use crate::{MoveRules, Piece, Role};
+    use proptest::prelude::*;
+
+    /// Start points of the playouts: the standard start, stacked pawns on one and on two files
+    /// for either side, four pawns on a file, and a fresh Jieqi deal.
+    const STARTS: [(&str, bool); 6] = [
+        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", false),
+        ("rnbakabnr/9/1c5c1/2P1P4/2P1P4/4P4/9/1C5C1/9/RNBAKABNR w - - 0 1", false),
+        ("rnbakabnr/9/1c5c1/9/4p4/2p1p4/2p1p4/1C5C1/9/RNBAKABNR b - - 0 1", false),
+        ("3k5/4P4/4P4/4P4/4P4/9/9/9/r8/R4K3 w - - 0 1", false),
+        ("2bak4/9/4c4/2P1P1P2/2P1P4/9/9/4C4/R8/4K4 w - - 0 1", false),
+        (
+            "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w A2B2N2R2C2P5a2b2n2r2c2p5 - 0 1",
+            true,
+        ),
+    ];
+
+    /// Every written form the round trip covers.
+    type Writer = Box<dyn Fn(&Position, Move) -> String>;
+
+    fn forms() -> Vec<(&'static str, Writer)> {
+        let by_movement = Disambiguation::ByMovement;
+        let wxf_fen = WxfOptions {
+            width: Width::Half,
+            traverse: Traverse::Equals,
+            letters: Letters::Fen,
+            disambiguation: by_movement,
+        };
+        let half = ChineseOptions {
+            black_digits: BlackDigits::HalfWidth,
+            ..ChineseOptions::SIMPLIFIED
+        };
+        vec![
+            ("iccs", Box::new(|p, m| write_move(p, m, Notation::Iccs))),
+            ("wxf", Box::new(|p, m| write_move(p, m, Notation::Wxf))),
+            (
+                "wxf full",
+                Box::new(|p, m| wxf::write_with(p, m, &WxfOptions::FULL_WIDTH)),
+            ),
+            (
+                "wxf fen",
+                Box::new(move |p, m| wxf::write_with(p, m, &wxf_fen)),
+            ),
+            (
+                "chinese",
+                Box::new(|p, m| write_move(p, m, Notation::Chinese)),
+            ),
+            (
+                "traditional",
+                Box::new(|p, m| chinese::write_with(p, m, &ChineseOptions::TRADITIONAL)),
+            ),
+            (
+                "ccpd",
+                Box::new(|p, m| chinese::write_with(p, m, &ChineseOptions::CCPD)),
+            ),
+            (
+                "half",
+                Box::new(move |p, m| chinese::write_with(p, m, &half)),
+            ),
+        ]
+    }
+
+    /// The legal moves of `pos`, hidden pieces given a reveal picked by `pick`.
+    fn moves_with_reveals(pos: &Position, pick: usize) -> Vec<Move> {
+        let color = pos.turn();
+        let reveals: Vec<Piece> = pos
+            .pool()
+            .distinct(color)
+            .filter(|p| p.role != Role::King)
+            .collect();
+        pos.legal_moves()
+            .into_iter()
+            .chain(pos.pseudo_legal_moves())
+            .map(|m| {
+                let hidden = pos.board().get(m.from).is_some_and(|o| o.hidden);
+                match reveals.get(pick % reveals.len().max(1)) {
+                    Some(&p) if hidden => Move {
+                        reveal: Some(p),
+                        ..m
+                    },
+                    _ => m,
+                }
+            })
+            .filter(|&m| pos.is_legal(m))
+            .collect::<std::collections::BTreeSet<Move>>()
+            .into_iter()
+            .collect()
+    }
+
+    fn check_round_trip(pos: &Position, pick: usize) -> Result<(), TestCaseError> {
+        let forms = forms();
+        for m in moves_with_reveals(pos, pick) {
+            let d = Descriptive::describe(pos, m);
+            prop_assert!(d.is_some(), "{m} in {}", pos.fen());
+            prop_assert_eq!(
+                d.map(|d| d.resolve(pos)),
+                Some(Ok(m)),
+                "{} in {}",
+                m,
+                pos.fen()
+            );
+            for (name, write) in &forms {
+                let text = write(pos, m);
+                prop_assert_eq!(
+                    parse_move(pos, &text),
+                    Ok(m),
+                    "{} {} in {}",
+                    name,
+                    text,
+                    pos.fen()
+                );
+            }
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        #[test]
+        fn written_moves_parse_back(
+            start in 0..STARTS.len(),
+            choices in prop::collection::vec(any::<u16>(), 0..120),
+        ) {
+            let (fen, jieqi) = STARTS[start];
+            let rules = if jieqi { MoveRules::JIEQI } else { MoveRules::STANDARD };
+            let mut pos = Position::from_fen(fen, rules).unwrap();
+            for (ply, &c) in choices.iter().enumerate() {
+                let moves = moves_with_reveals(&pos, usize::from(c >> 8));
+                if moves.is_empty() {
+                    break;
+                }
+                if ply % 2 == 0 {
+                    check_round_trip(&pos, usize::from(c))?;
+                }
+                pos.play(moves[usize::from(c) % moves.len()]).unwrap();
+            }
+            check_round_trip(&pos, 0)?;
+        }
+    }
+
+    /// Characters of every notation, to reach deep into the parsers.
+    const ALPHABET: &[char] = &[
+        'a', 'e', 'h', 'i', '0', '1', '2', '5', '9', '+', '-', '.', '=', 'C', 'H', 'P', 'R', 'K',
+        'A', 'E', 'B', 'N', 'Ｃ', '２', '＝', '＋', '－', '炮', '马', '馬', '车', '兵', '卒', '帅',
+        '将', '仕', '相', '一', '二', '五', '九', '１', '８', '进', '進', '退', '平', '前', '中',
+        '后', '後', ' ', '　', '−', '🐎',
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+        #[test]
+        fn parse_move_never_panics(text in "\\PC*", start in 0..STARTS.len()) {
+            let (fen, jieqi) = STARTS[start];
+            let rules = if jieqi { MoveRules::JIEQI } else { MoveRules::STANDARD };
+            let pos = Position::from_fen(fen, rules).unwrap();
+            let _ = parse_move(&pos, &text);
+            let _ = Notation::detect(&text);
+        }
+
+        #[test]
+        fn parse_move_never_panics_on_notation_characters(
+            chars in prop::collection::vec(prop::sample::select(ALPHABET), 0..8),
+            start in 0..STARTS.len(),
+        ) {
+            let text: String = chars.into_iter().collect();
+            let (fen, jieqi) = STARTS[start];
+            let rules = if jieqi { MoveRules::JIEQI } else { MoveRules::STANDARD };
+            let pos = Position::from_fen(fen, rules).unwrap();
+            if let Ok(m) = parse_move(&pos, &text) {
+                prop_assert!(pos.is_legal(m), "{text} gave illegal {m}");
+            }
+            let _ = wxf::read(&text);
+            let _ = chinese::read(&text);
+        }
+    }
+
+    #[test]
+    fn detection_and_errors() {
+        let pos = Position::new();
+        assert!(matches!(
+            parse_move(&pos, ""),
+            Err(NotationError::Syntax { .. })
+        ));
+        assert!(matches!(
+            parse_move(&pos, "   "),
+            Err(NotationError::Syntax { .. })
+        ));
+        assert!(matches!(
+            parse_move(&pos, "h2e9"),
+            Err(NotationError::Illegal { .. })
+        ));
+        assert!(matches!(
+            parse_move(&pos, "h2x2"),
+            Err(NotationError::Syntax { .. })
+        ));
+        assert_eq!(parse_move(&pos, "C2−1").unwrap().to_string(), "h2h1");
+        assert_eq!(parse_move(&pos, "C2.5").unwrap().to_string(), "h2e2");
+        assert_eq!(
+            parse_move(&pos, "H2−3"),
+            Err(NotationError::NoSuchMove {
+                text: "H2−3".into(),
+                reason: "no horse of the side to move can make that move".into(),
+            })
+        );
+        assert_eq!(parse_move(&pos, " 炮二平五 ").unwrap().to_string(), "h2e2");
+        assert_eq!(Notation::detect("前车进一"), Some(Notation::Chinese));
+        assert_eq!(Notation::detect("+R+1"), Some(Notation::Wxf));
+        assert_eq!(Notation::detect("炮二"), None);
+        // A hidden piece's move written with or without its reveal (Jieqi).
+        let jieqi = Position::from_fen(STARTS[5].0, MoveRules::JIEQI).unwrap();
+        assert_eq!(parse_move(&jieqi, "h0g2N").unwrap().to_string(), "h0g2N");
+        assert_eq!(
+            parse_move(&jieqi, "马二进三马").unwrap().to_string(),
+            "h0g2N"
+        );
+        assert_eq!(parse_move(&jieqi, "H2+3N").unwrap().to_string(), "h0g2N");
+        // Writing a move whose from-point is empty falls back to ICCS.
+        let empty: Move = "e4e5".parse().unwrap();
+        assert_eq!(write_move(&pos, empty, Notation::Chinese), "e4e5");
+        assert_eq!(write_move(&pos, empty, Notation::Wxf), "e4e5");
     }
 }
