@@ -11,6 +11,9 @@
 //! two (`前车进一`, `后炮平四`), 前/中/后 for three pawns (`中兵进一`), 一/二/三/四/五 from the front
 //! for four or five (`二兵平三`). When two files each hold several pawns the file number replaces
 //! the piece name (`前七平六`, `后３平４`); `前兵七平六` is read too, as is the suffix form `车前进一`.
+//! Official records (and the wukong data) write 前/后 whenever two pieces share a file; the CCPD
+//! records only when the other piece could make the move too ([`ChineseOptions::CCPD`], see
+//! [`Disambiguation`]).
 //!
 //! Jieqi (揭棋) records add a fifth character, the piece a hidden piece turns out to be
 //! (Jieqi trial rules §9.1: `马二进三炮`); the first character names the hidden piece by the
@@ -369,7 +372,7 @@ pub fn write(pos: &Position, m: Move) -> String {
 }
 
 /// Writes `m` (a legal move in `pos`) with the given options (ICCS if it cannot be described,
-/// as for [`write`]).
+/// as for [`write()`]).
 ///
 /// ```
 /// use xqr_core::notation::chinese::{write_with, ChineseOptions};

@@ -3,8 +3,9 @@
 //!
 //! WXF `C2.5` and Chinese `炮二平五` are two spellings of the same [`Descriptive`]:
 //! role cannon, origin file 2, action traverse, argument 5. [`Descriptive::describe`] finds the
-//! canonical description of a move (the one real records use) and [`Descriptive::resolve`] finds
-//! the move a description means in a position.
+//! description official records give a move, [`Descriptive::describe_with`] the one of another
+//! record style ([`Disambiguation`]), and [`Descriptive::resolve`] finds the move a description
+//! means in a position.
 //!
 //! # Conventions
 //!
@@ -25,6 +26,12 @@
 //! * Advisors and elephants are named by their file even when two stand on it, as long as the
 //!   other one could not make a move with that description inside its palace or own half (the
 //!   one that advances is then necessarily the rear one): `仕六进五`, `相三退五`.
+//! * That is [`Disambiguation::ByFile`], the CXA rule, which the wukong (xqdb) records follow.
+//!   The CCPD records follow [`Disambiguation::ByMovement`]: 前/后 for rooks, horses, cannons,
+//!   advisors and elephants only when the other piece could make the move too.
+//! * Reading is lenient: a description that fits several pieces (`车九进一` with two rooks on
+//!   file 九) is accepted when exactly one of the moves is legal, and 前/后, 中 and numbers are
+//!   read for any count they fit (前 of four pawns is the first, 后 the last).
 
 use super::NotationError;
 use crate::{Color, File, Move, Piece, Position, Role, Square};
@@ -336,7 +343,7 @@ impl Descriptive {
     /// ```
     /// use xqr_core::notation::descriptive::{Descriptive, Ordinal, Origin};
     /// use xqr_core::{MoveRules, Position};
-    /// let pos = Position::from_fen("4k4/9/9/9/9/9/R8/9/R8/4K4 w - - 0 1", MoveRules::STANDARD).unwrap();
+    /// let pos = Position::from_fen("3k5/9/9/9/9/9/R8/9/R8/4K4 w - - 0 1", MoveRules::STANDARD).unwrap();
     /// let d = Descriptive::describe(&pos, "a3a4".parse().unwrap()).unwrap();
     /// assert_eq!(d.origin, Origin::Ordinal { ordinal: Ordinal::Front, file: None });
     /// assert_eq!(d.to_string(), "+R+1");
@@ -351,12 +358,12 @@ impl Descriptive {
     /// ```
     /// use xqr_core::notation::descriptive::{Descriptive, Disambiguation};
     /// use xqr_core::{MoveRules, Position};
-    /// // Two rooks on file 9: only the rear one can go back.
-    /// let pos = Position::from_fen("4k4/9/9/9/9/9/R8/9/R8/4K4 w - - 0 1", MoveRules::STANDARD).unwrap();
-    /// let m = "a1a0".parse().unwrap();
+    /// // Two rooks on file 9, a4 and a3: the front one cannot go back three points.
+    /// let pos = Position::from_fen("3k5/9/9/9/9/R8/R8/9/9/4K4 w - - 0 1", MoveRules::STANDARD).unwrap();
+    /// let m = "a3a0".parse().unwrap();
     /// let official = Descriptive::describe_with(&pos, m, Disambiguation::ByFile).unwrap();
     /// let minimal = Descriptive::describe_with(&pos, m, Disambiguation::ByMovement).unwrap();
-    /// assert_eq!((official.to_string(), minimal.to_string()), ("-R-1".into(), "R9-1".into()));
+    /// assert_eq!((official.to_string(), minimal.to_string()), ("-R-3".into(), "R9-3".into()));
     /// ```
     pub fn describe_with(pos: &Position, m: Move, style: Disambiguation) -> Option<Descriptive> {
         let occ = pos.board().get(m.from)?;

@@ -260,7 +260,8 @@ pub fn read(text: &str) -> Result<Descriptive, NotationError> {
 /// use xqr_core::Position;
 /// let pos = Position::new();
 /// assert_eq!(wxf::parse(&pos, "H8+7").unwrap().to_string(), "b0c2");
-/// assert!(matches!(wxf::parse(&pos, "H8+6"), Err(NotationError::NoSuchMove { .. })));
+/// assert!(matches!(wxf::parse(&pos, "H8+5"), Err(NotationError::NoSuchMove { .. })));
+/// assert!(matches!(wxf::parse(&pos, "H8+6"), Err(NotationError::Illegal { .. }))); // leg c0 blocked
 /// assert!(matches!(wxf::parse(&pos, "R1+3"), Err(NotationError::Illegal { .. })));
 /// assert!(matches!(wxf::parse(&pos, "C5.4"), Err(NotationError::NoSuchPiece { .. })));
 /// ```
@@ -346,7 +347,7 @@ pub fn write(pos: &Position, m: Move) -> String {
 }
 
 /// Writes `m` (a legal move in `pos`) in WXF with the given options (ICCS if it cannot be
-/// described, as for [`write`]).
+/// described, as for [`write()`]).
 ///
 /// ```
 /// use xqr_core::notation::wxf::{write_with, WxfOptions};
