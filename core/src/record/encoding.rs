@@ -14,8 +14,9 @@
 //!    sequence is malformed or unmapped is rejected.
 //! 4. If both decode cleanly (double-byte text often does), the one with more Xiangqi record
 //!    characters wins: piece names (帥帅將将仕士相象馬马傌車车俥炮砲兵卒), move verbs
-//!    (進进平退), 前後后, the numerals 一…九 and the full-width digits １…９. Text read in the
-//!    wrong encoding is a scatter of unrelated characters, so it scores far lower. On a tie, the
+//!    (進进平退), 前後后, the numerals 一…九 and the full-width digits １…９, and words of tags
+//!    (紅红黑先勝胜負负和局賽赛杯隊队國国棋年月日第輪轮). Text read in the wrong encoding is a
+//!    scatter of unrelated characters, so it scores far lower. On a tie, the
 //!    one with fewer unusual characters (outside ASCII, the CJK unified ideographs, CJK
 //!    punctuation, general punctuation and the full-width forms) wins; on a further tie, GBK.
 //! 5. If no encoding decodes the file, [`decode`] fails with a [`DecodeError`] giving the
@@ -213,9 +214,10 @@ fn line_of(bytes: &[u8], offset: usize) -> usize {
     bytes[..end].iter().filter(|&&b| b == b'\n').count() + 1
 }
 
-/// Characters frequent in Xiangqi records, simplified and traditional.
+/// Characters frequent in Xiangqi records (moves and tags), simplified and traditional.
 const RECORD_CHARS: &str = "帥帅將将仕士相象馬马傌車车俥炮砲包兵卒進进平退前後后\
-                            一二三四五六七八九１２３４５６７８９";
+                            一二三四五六七八九１２３４５６７８９\
+                            紅红黑先勝胜負负和局賽赛杯隊队國国棋年月日第輪轮";
 
 /// How many record characters `text` holds.
 fn record_score(text: &str) -> usize {
@@ -323,6 +325,20 @@ mod tests {
                 "{s}"
             );
         }
+    }
+
+    #[test]
+    fn big5_tags_with_iccs_moves() {
+        let text = "[Event \"2009世界象棋錦標賽 第1輪\"]\n[Red \"呂欽\"]\n[Result \"1-0\"]\n1. h2e2 h9g7 1-0\n";
+        assert_eq!(
+            decode(&big5(text)).unwrap(),
+            (text.to_owned(), Encoding::Big5)
+        );
+        let text = "[Event \"2009年全国象棋个人赛 第1轮\"]\n[Red \"吕钦\"]\n1. h2e2 h9g7 1-0\n";
+        assert_eq!(
+            decode(&gbk(text)).unwrap(),
+            (text.to_owned(), Encoding::Gbk)
+        );
     }
 
     #[test]
