@@ -472,3 +472,17 @@ fn convert_big5_corpus() {
     assert_eq!(games[0]["result"], "0-1");
     assert_eq!(games[0]["tags"]["ECCO"], "E16");
 }
+
+#[test]
+fn convert_help_states_the_exit_status() {
+    let out = stdout(&ok(&["convert", "--help"]));
+    assert!(
+        out.contains("Exit status: 0 when at least one game was converted"),
+        "{out}"
+    );
+    assert!(out.contains("2 when the file cannot be read"), "{out}");
+    let out = stdout(&ok(&["--help"]));
+    for command in ["perft", "moves", "convert"] {
+        assert!(out.contains(command), "{out}");
+    }
+}
