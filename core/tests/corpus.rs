@@ -229,3 +229,55 @@ fn ccpd_round_trip_in_every_notation() {
         }
     }
 }
+
+/// Damage in one game of a real file stays in that game: the others still load.
+#[test]
+fn damaged_games_do_not_hide_the_others() {
+    let bytes = std::fs::read(shared_data("games/ccpd/asian-cup.pgn")).expect("asian-cup.pgn");
+    let (text, _) = xqr_core::record::decode(&bytes).expect("Big5");
+    let games = read_games(&text);
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    // 1-based line of the first move of game `g` (1-based).
+    let first_move_line = |g: usize| games[g - 1].tokens()[0].line;
+    let (comment, variation, illegal, tag) = (5, 9, 13, 17);
+    lines[first_move_line(comment) - 1].insert(0, '{');
+    lines[first_move_line(variation) - 1].insert(0, '(');
+    let bad = &games[illegal - 1].tokens()[2];
+    lines[bad.line - 1] = lines[bad.line - 1].replacen(&bad.text, "帥五進五", 1);
+    let tag_line = games[tag - 1].tags()[1].line;
+    lines[tag_line - 1] = "[Event \"never closed".to_owned();
+    let damaged = lines.join("\n");
+    let games = read_games(&damaged);
+    assert_eq!(games.len(), 679);
+    let failed: Vec<(usize, String)> = games
+        .iter()
+        .filter_map(|g| g.replay(MoveRules::STANDARD).err())
+        .map(|e| {
+            (
+                e.game,
+                if e.ply().is_some() {
+                    "move"
+                } else {
+                    reason(&e)
+                }
+                .to_owned(),
+            )
+        })
+        .collect();
+    let expected = [
+        (comment, "syntax"),
+        (variation, "syntax"),
+        (illegal, "move"),
+        (tag, "syntax"),
+    ];
+    let expected: Vec<(usize, String)> = expected
+        .iter()
+        .map(|(g, r)| (*g, (*r).to_owned()))
+        .collect();
+    assert_eq!(failed, expected);
+    let err = games[illegal - 1].replay(MoveRules::STANDARD).unwrap_err();
+    assert_eq!(
+        (err.ply(), err.token(), err.line()),
+        (Some(3), Some("帥五進五"), bad.line)
+    );
+}
