@@ -187,21 +187,20 @@ impl Position {
                         }
                         kings[color.index()] = sq.index() as u8;
                     }
-                    Role::Advisor if rules.advisor_confined_to_palace => {
-                        if !advisor_point(sq, color) {
-                            return Err(PositionError::UnreachableSquare { piece, square: sq });
-                        }
-                    }
-                    Role::Elephant if rules.elephant_confined_to_own_half => {
-                        if !elephant_point(sq, color) {
-                            return Err(PositionError::UnreachableSquare { piece, square: sq });
-                        }
-                    }
                     // A pawn never goes back; before the river it only stands on its own file.
                     // In Jieqi a pawn is revealed wherever its hidden piece went, so only the
-                    // strict (standard) rules check this.
-                    Role::Pawn if strict => {
-                        if !pawn_point(sq, color) {
+                    // strict (standard) rules check pawns.
+                    Role::Advisor | Role::Elephant | Role::Pawn => {
+                        let reachable = match occ.role {
+                            Role::Advisor => {
+                                !rules.advisor_confined_to_palace || advisor_point(sq, color)
+                            }
+                            Role::Elephant => {
+                                !rules.elephant_confined_to_own_half || elephant_point(sq, color)
+                            }
+                            _ => !strict || pawn_point(sq, color),
+                        };
+                        if !reachable {
                             return Err(PositionError::UnreachableSquare { piece, square: sq });
                         }
                     }
