@@ -333,6 +333,10 @@ impl RepetitionJudge for TableJudge {
     fn classify(&self, history: &GameHistory, ply: u32) -> PlyClass {
         classify(history, ply, &self.definitions).class
     }
+
+    fn as_table(&self) -> Option<&TableJudge> {
+        Some(self)
+    }
 }
 
 fn serde_plain(c: Conduct) -> &'static str {

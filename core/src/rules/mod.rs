@@ -7,6 +7,7 @@ mod history;
 pub mod judge;
 mod kind;
 pub mod law;
+mod limit;
 mod meta;
 mod outcome;
 mod points;
@@ -20,6 +21,7 @@ pub use decision::{
 };
 pub use history::GameHistory;
 pub use kind::{MoveKind, PlyClass};
+pub use limit::natural_limit;
 pub use meta::{Origin, RulesetMeta};
 pub use outcome::{GameResult, Termination};
 pub use points::{ParsePointsError, PointScheme, Points};

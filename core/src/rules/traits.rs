@@ -95,6 +95,12 @@ pub trait RepetitionJudge: Send + Sync {
     /// The per-ply classification this judge reads, for explaining a loop: the kinds and targets
     /// of ply `ply` (1-based) of `history`.
     fn classify(&self, history: &GameHistory, ply: u32) -> super::PlyClass;
+
+    /// The table-driven judge behind this one, if it is one: house variants copy it and change
+    /// knobs of its verdict table.
+    fn as_table(&self) -> Option<&super::law::TableJudge> {
+        None
+    }
 }
 
 /// Game ends other than repetition, and points.

@@ -158,7 +158,7 @@ impl Scoring for Scoring1999 {
                 }
             });
         }
-        natural_limit(history, self.natural_limit_moves, NATURAL_LIMIT_CHECK_CAP).map(|(claimant, counted)| GameEnd {
+        xqr_core::rules::natural_limit(history, self.natural_limit_moves, NATURAL_LIMIT_CHECK_CAP).map(|(claimant, counted)| GameEnd {
             result: GameResult::Draw,
             termination: Termination::NaturalLimit,
             rule: r("§4.2.4"),
@@ -183,37 +183,6 @@ impl Scoring for Scoring1999 {
     ) -> Option<GameEnd> {
         recorded_end(&self.ruleset, &RECORD_ARTICLES, result, termination, ply)
     }
-}
-
-/// Whether a natural-limit claim succeeds after the last ply: `moves` moves by both sides
-/// (2 × `moves` plies) without a capture, where the claimant's checks beyond `check_cap` do not
-/// count. Returns the side whose claim succeeds and the plies counted.
-pub fn natural_limit(
-    history: &GameHistory,
-    moves: u32,
-    check_cap: u32,
-) -> Option<(xqr_core::Color, u32)> {
-    let pos = history.last();
-    let since = pos.halfmove_clock();
-    let needed = moves * 2;
-    if since < needed {
-        return None;
-    }
-    let ply = history.ply_count();
-    let window = since.min(ply);
-    for claimant in xqr_core::Color::ALL {
-        // Checks given by the claimant within the recorded part of the window.
-        let checks = (ply - window + 1..=ply)
-            .filter(|&p| {
-                history.position(p - 1).turn() == claimant && history.position(p).is_check()
-            })
-            .count() as u32;
-        let counted = since - checks.saturating_sub(check_cap);
-        if counted >= needed {
-            return Some((claimant, counted));
-        }
-    }
-    None
 }
 
 impl Ruleset for Cxa1999 {
