@@ -1,71 +1,7 @@
 //! A replayed game: tags, start position, legal moves and result.
 
+pub use crate::rules::{GameResult, ParseResultError};
 use crate::{IllegalMove, Move, Position};
-use core::fmt;
-use core::str::FromStr;
-
-/// The result of a game as written in a record (PGN `Result` tag or termination marker).
-///
-/// ```
-/// use xqr_core::record::GameResult;
-/// let r: GameResult = "1/2-1/2".parse().unwrap();
-/// assert_eq!(r, GameResult::Draw);
-/// assert_eq!(GameResult::RedWins.to_string(), "1-0");
-/// assert!("2-0".parse::<GameResult>().is_err());
-/// ```
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// Red (先手, 红方) won: `1-0`.
-    RedWins,
-    /// Black (后手, 黑方) won: `0-1`.
-    BlackWins,
-    /// Draw (和棋): `1/2-1/2`.
-    Draw,
-    /// Unknown, unfinished or not given: `*`.
-    #[default]
-    Unknown,
-}
-
-impl GameResult {
-    /// The PGN form: `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameResult::RedWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unknown => "*",
-        }
-    }
-
-    /// Reads a result token: the four PGN forms, and `½-½` for a draw.
-    pub(crate) fn from_token(s: &str) -> Option<GameResult> {
-        match s {
-            "1-0" => Some(GameResult::RedWins),
-            "0-1" => Some(GameResult::BlackWins),
-            "1/2-1/2" | "½-½" => Some(GameResult::Draw),
-            "*" => Some(GameResult::Unknown),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// A text that is not a PGN result.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0:?} is not a result (expected 1-0, 0-1, 1/2-1/2 or *)")]
-pub struct ParseResultError(pub String);
-
-impl FromStr for GameResult {
-    type Err = ParseResultError;
-    fn from_str(s: &str) -> Result<GameResult, ParseResultError> {
-        GameResult::from_token(s.trim()).ok_or_else(|| ParseResultError(s.to_owned()))
-    }
-}
 
 /// A game: its tags (in file order), the start position, the moves (all legal) and the result.
 ///
@@ -118,7 +54,7 @@ impl Game {
             end: start.clone(),
             start,
             moves: Vec::new(),
-            result: GameResult::Unknown,
+            result: GameResult::Undecided,
         }
     }
 
@@ -184,7 +120,7 @@ impl Game {
     }
 
     /// The recorded result: the termination marker of the movetext if there is one, else the
-    /// `Result` tag, else [`GameResult::Unknown`].
+    /// `Result` tag, else [`GameResult::Undecided`].
     pub fn result(&self) -> GameResult {
         self.result
     }

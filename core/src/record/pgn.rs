@@ -189,11 +189,11 @@ impl RawGame {
             }
         }
         let result = match self.result {
-            Some(r) if r != GameResult::Unknown => r,
+            Some(r) if r != GameResult::Undecided => r,
             _ => self
                 .tag("Result")
                 .and_then(|v| v.parse().ok())
-                .unwrap_or(GameResult::Unknown),
+                .unwrap_or(GameResult::Undecided),
         };
         let tags = self
             .tags
@@ -483,7 +483,7 @@ impl GameReader<'_> {
                         cur.bump();
                     }
                     let raw = &cur.text[start..cur.pos];
-                    if let Some(r) = GameResult::from_token(raw) {
+                    if let Some(r) = GameResult::from_pgn(raw) {
                         game.result = Some(r);
                         return;
                     }

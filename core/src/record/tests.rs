@@ -29,7 +29,7 @@ fn move_numbers_nags_and_suffixes() {
     assert!(games[0].syntax_errors().is_empty());
     let game = games[0].replay(MoveRules::STANDARD).unwrap();
     assert_eq!(game.moves().len(), 7);
-    assert_eq!(game.result(), GameResult::Unknown);
+    assert_eq!(game.result(), GameResult::Undecided);
 }
 
 #[test]
@@ -55,7 +55,7 @@ fn comments() {
     assert_eq!(games.len(), 1);
     assert_eq!(tag_pairs(&games[0]), [("Event", "c")]);
     assert_eq!(texts(&games[0]), ["h2e2", "h9g7", "h0g2", "i9h9"]);
-    assert_eq!(games[0].termination(), Some(GameResult::Unknown));
+    assert_eq!(games[0].termination(), Some(GameResult::Undecided));
     assert!(games[0].syntax_errors().is_empty());
 }
 
@@ -138,7 +138,7 @@ fn missing_results_and_blank_lines() {
     assert_eq!(
         results,
         [
-            GameResult::Unknown,
+            GameResult::Undecided,
             GameResult::BlackWins,
             GameResult::RedWins
         ]

@@ -23,7 +23,7 @@ pub use history::GameHistory;
 pub use kind::{MoveKind, PlyClass};
 pub use limit::natural_limit;
 pub use meta::{Origin, RulesetMeta};
-pub use outcome::{GameResult, Termination};
+pub use outcome::{GameResult, ParseResultError, Termination};
 pub use points::{ParsePointsError, PointScheme, Points};
 pub use recorded::{recorded_end, RecordArticles};
 pub use reference::{ParseRuleRefError, RuleRef};

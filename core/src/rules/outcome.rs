@@ -3,15 +3,18 @@
 use crate::Color;
 use core::fmt;
 
-/// The result of a game, written as in PGN.
+/// The result of a game, written as in PGN (records and verdicts alike).
 ///
 /// ```
+/// let r: xqr_core::rules::GameResult = "1/2-1/2".parse().unwrap();
+/// assert_eq!(r, xqr_core::rules::GameResult::Draw);
+/// assert!("2-0".parse::<xqr_core::rules::GameResult>().is_err());
 /// use xqr_core::{rules::GameResult, Color};
 /// assert_eq!(GameResult::from_pgn("0-1"), Some(GameResult::BlackWins));
 /// assert_eq!(GameResult::win_for(Color::Red).pgn(), "1-0");
 /// assert_eq!(GameResult::Draw.winner(), None);
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum GameResult {
     /// `1-0`.
     RedWins,
@@ -19,7 +22,8 @@ pub enum GameResult {
     BlackWins,
     /// `1/2-1/2`.
     Draw,
-    /// `*`: not decided.
+    /// `*`: not decided, unfinished or not given.
+    #[default]
     Undecided,
 }
 
@@ -30,6 +34,11 @@ impl GameResult {
             Color::Red => GameResult::RedWins,
             Color::Black => GameResult::BlackWins,
         }
+    }
+
+    /// The PGN form (same as [`GameResult::pgn`]).
+    pub const fn as_str(self) -> &'static str {
+        self.pgn()
     }
 
     /// The PGN form: `1-0`, `0-1`, `1/2-1/2` or `*`.
@@ -65,6 +74,18 @@ impl GameResult {
     /// Whether the game is decided (win, loss or draw).
     pub const fn is_decided(self) -> bool {
         !matches!(self, GameResult::Undecided)
+    }
+}
+
+/// A text that is not a PGN result.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a result (expected 1-0, 0-1, 1/2-1/2 or *)")]
+pub struct ParseResultError(pub String);
+
+impl core::str::FromStr for GameResult {
+    type Err = ParseResultError;
+    fn from_str(s: &str) -> Result<GameResult, ParseResultError> {
+        GameResult::from_pgn(s).ok_or_else(|| ParseResultError(s.to_owned()))
     }
 }
 
