@@ -1,0 +1,121 @@
+//! The plugin side of the calls, without a library: panics become error replies, bad input
+//! becomes error replies, and reasons cross the wire unchanged.
+
+use xqr_core::rules::{GameInput, JudgeError, JudgeOptions, Ruleset, Verdict};
+use xqr_core::{IllegalMove, Position};
+use xqr_cxa1999::Cxa1999;
+use xqr_plugin_sdk::protocol::{decode_reply, ReplyError, WireIllegalMove};
+use xqr_plugin_sdk::{serve, XqrBuffer};
+
+/// The 1999 rules with a `judge` that panics.
+struct Panicky(Cxa1999);
+
+impl Ruleset for Panicky {
+    fn meta(&self) -> &xqr_core::rules::RulesetMeta {
+        self.0.meta()
+    }
+    fn legality(&self) -> &dyn xqr_core::rules::MoveLegality {
+        self.0.legality()
+    }
+    fn visibility(&self) -> &dyn xqr_core::rules::PieceVisibility {
+        self.0.visibility()
+    }
+    fn repetition(&self) -> &dyn xqr_core::rules::RepetitionJudge {
+        self.0.repetition()
+    }
+    fn scoring(&self) -> &dyn xqr_core::rules::Scoring {
+        self.0.scoring()
+    }
+    fn judge(&self, _: &GameInput, _: &JudgeOptions) -> Result<Verdict, JudgeError> {
+        panic!("boom at {}", 42)
+    }
+}
+
+fn panicky() -> &'static dyn Ruleset {
+    static R: std::sync::OnceLock<Panicky> = std::sync::OnceLock::new();
+    R.get_or_init(|| Panicky(Cxa1999::new()))
+}
+
+fn reply(buf: XqrBuffer) -> Vec<u8> {
+    // SAFETY: the buffer comes from `serve` in this same binary.
+    unsafe { buf.into_vec() }
+}
+
+#[test]
+fn a_panic_comes_back_as_an_error() {
+    let input = br#"{"game": {"moves": []}, "options": {}}"#;
+    // SAFETY: `input` is readable for the call.
+    let out = reply(unsafe { serve::judge(panicky, input.as_ptr(), input.len()) });
+    match decode_reply::<Verdict>(&out) {
+        Err(ReplyError::Plugin { message, .. }) => {
+            assert_eq!(message, "plugin panicked: boom at 42")
+        }
+        other => panic!("expected the panic as an error, got {other:?}"),
+    }
+    // The ruleset still answers afterwards.
+    let input = br#"{"fen": "5k3/9/9/9/9/9/9/9/9/3K5 w - - 0 1"}"#;
+    // SAFETY: as above.
+    let out = reply(unsafe { serve::legal_moves(panicky, input.as_ptr(), input.len()) });
+    assert_eq!(decode_reply::<Vec<String>>(&out).unwrap().len(), 2);
+}
+
+#[test]
+fn a_constructor_that_panics_is_an_error() {
+    let out = reply(serve::meta(|| panic!("cannot build")));
+    assert_eq!(
+        decode_reply::<serde_json::Value>(&out)
+            .unwrap_err()
+            .to_string(),
+        "plugin panicked: cannot build"
+    );
+}
+
+#[test]
+fn bad_requests_are_errors() {
+    for input in [
+        &b"{"[..],
+        b"[]",
+        b"{\"fen\": 3}",
+        b"{\"fen\": \"not a fen\"}",
+    ] {
+        // SAFETY: `input` is readable for the call.
+        let out = reply(unsafe { serve::legal_moves(panicky, input.as_ptr(), input.len()) });
+        assert!(matches!(
+            decode_reply::<Vec<String>>(&out),
+            Err(ReplyError::Plugin { .. })
+        ));
+    }
+    // A null pointer with a length is refused, not read.
+    // SAFETY: the pointer is null, which `serve` checks before reading.
+    let out = reply(unsafe { serve::query(panicky, std::ptr::null(), 5) });
+    assert!(decode_reply::<serde_json::Value>(&out).is_err());
+    // A query whose history cannot be replayed.
+    let q = br#"{"query": "game_end", "history": {"fen": "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "moves": ["a0a1"]}}"#;
+    // SAFETY: as above.
+    let out = reply(unsafe { serve::query(panicky, q.as_ptr(), q.len()) });
+    let err = decode_reply::<serde_json::Value>(&out)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("ply 1"), "{err}");
+}
+
+#[test]
+fn illegal_move_reasons_cross_the_wire_unchanged() {
+    let pos = Position::new();
+    let mut reasons: Vec<IllegalMove> = ["b0d1", "a3a2", "b2b7", "e0e2", "c0e2", "a0a0", "e3e4"]
+        .iter()
+        .filter_map(|m| pos.check_move(m.parse().unwrap()).err())
+        .collect();
+    reasons.push(IllegalMove::LeavesKingInCheck {
+        color: xqr_core::Color::Red,
+        attackers: ["e9".parse().unwrap(), "h2".parse().unwrap()]
+            .into_iter()
+            .collect(),
+    });
+    assert!(reasons.len() >= 6);
+    for r in reasons {
+        let json = serde_json::to_string(&WireIllegalMove::from(&r)).unwrap();
+        let back: WireIllegalMove = serde_json::from_str(&json).unwrap();
+        assert_eq!(IllegalMove::from(back), r, "{json}");
+    }
+}
