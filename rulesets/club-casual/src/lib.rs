@@ -1,0 +1,258 @@
+//! # xqr-club-casual
+//!
+//! The example dynamic plugin of xqr: a club's casual rules, ruleset id `club-casual`,
+//! extending `cxa-1999`. Built as a `cdylib` it exports the xqr plugin entry point
+//! ([`xqr_plugin_sdk::xqr_plugin!`]); as an `rlib` it is an ordinary Rust crate, which is how
+//! its own tests and the host's comparison tests use it.
+//!
+//! Source: `shared/rulebooks/club-and-local-rules-collection.txt`, the club sheet
+//! (“象棋”比赛规则, 二、比赛细则), item 4: **“将军可不叫，对方没反应可吃”** — check need not be
+//! announced; a move that ignores a check is legal, and the opponent may then capture the king,
+//! which wins. Articles of the club sheet are cited as `club-casual club sheet 二.4`; articles
+//! of the 1999 rules it extends keep their numbers under this id (`club-casual §26.1`).
+//!
+//! What it implements:
+//!
+//! - move rules: the standard moves, except that a move may leave one's own king attacked
+//!   ([`KingSafety::MayBeLeftAttacked`]): ignoring a check, stepping into a check or letting the
+//!   kings face are legal, and the king may then be captured (a king captures the facing king);
+//! - game end: the capture of a king wins ([`Termination::KingCaptured`], club sheet 二.4);
+//!   a side whose every move would leave its king to be captured — checkmated (§4.1.1) or
+//!   stalemated (困毙, §4.1.3) in the 1999 sense — has lost as under 1999, since the capture
+//!   that would follow is a formality and records end there; the 1999 natural move limit
+//!   (§4.2.4, 60 moves, at most 10 checks counted, §23.3) still applies;
+//! - illegal moves in a record lose (1999 §4.1.6);
+//! - the 1999 repetition law (棋例 §24–§29) unchanged: perpetual check loses (§26.1) and so on
+//!   ([`xqr_cxa1999::judge`]);
+//! - points 3/1/0 (win 3, draw 1, loss 0, the collection's office-cup scoring
+//!   “胜利者得3分，和棋双方各得1分，负者得0分”).
+//!
+//! Not implemented yet (a later issue adds them):
+//!
+//! - club sheet 二.3 “一将一杀不变判败” (alternating check and mate threat unchanged for three
+//!   rounds loses): here the 1999 table applies to 一将一杀 as to any two-kind forbidden conduct;
+//! - club sheet 二.2 “车可长兑，炮可长拦” (a rook may offer exchanges perpetually, a cannon may
+//!   block perpetually): here such loops are classified and judged as under 1999;
+//! - the rest of the sheet concerns play and organisation, not records: touch-move (二.1),
+//!   time limits (一), the best-of-three match and its time-based tie-break (三).
+//!
+//! ```
+//! use xqr_core::rules::{GameInput, JudgeOptions, Ruleset};
+//! let rs = xqr_club_casual::ClubCasual::new();
+//! // Red checks on the d-file, Black ignores it, Red takes the king.
+//! let game = GameInput {
+//!     fen: Some("3k5/9/9/9/9/9/p8/9/4R4/5K3 w - - 0 1".into()),
+//!     moves: vec!["e1d1".into(), "a3a2".into(), "d1d9".into()],
+//!     ..GameInput::default()
+//! };
+//! let v = rs.judge(&game, &JudgeOptions::default()).unwrap();
+//! assert_eq!(v.result.pgn(), "1-0");
+//! assert_eq!(v.termination.unwrap().name(), "king_captured");
+//! assert_eq!(v.rule.unwrap().to_string(), "club-casual club sheet 二.4");
+//! ```
+
+#![warn(missing_docs)]
+
+use xqr_core::rules::law::TableJudge;
+use xqr_core::rules::{
+    recorded_end, GameEnd, GameHistory, GameResult, IllegalMoveRuling, MoveLegality,
+    OpenVisibility, Origin, PieceVisibility, PointScheme, Points, RecordArticles, RepetitionJudge,
+    RuleRef, Ruleset, RulesetMeta, Scoring, Termination,
+};
+use xqr_core::{IllegalMove, KingSafety, MoveRules, Position};
+use xqr_cxa1999::{NATURAL_LIMIT_CHECK_CAP, NATURAL_LIMIT_MOVES};
+
+/// The ruleset id.
+pub const ID: &str = "club-casual";
+
+/// The id of the ruleset it extends.
+pub const EXTENDS: &str = xqr_cxa1999::ID;
+
+/// The article of the club sheet that allows ignoring a check and capturing the king.
+pub const KING_CAPTURE_ARTICLE: &str = "club sheet 二.4";
+
+/// The club's move rules: standard moves, and a king may be left attacked.
+pub const MOVE_RULES: MoveRules = MoveRules {
+    king_safety: KingSafety::MayBeLeftAttacked,
+    ..MoveRules::STANDARD
+};
+
+/// Points: win 3, draw 1, loss 0.
+pub const POINTS: PointScheme = PointScheme {
+    win: Points::whole(3),
+    draw_red: Points::whole(1),
+    draw_black: Points::whole(1),
+    loss: Points::ZERO,
+};
+
+/// The club's casual rules.
+pub struct ClubCasual {
+    meta: RulesetMeta,
+    legality: ClubLegality,
+    judge: TableJudge,
+    scoring: ClubScoring,
+}
+
+impl Default for ClubCasual {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl ClubCasual {
+    /// The ruleset (origin [`Origin::Static`]; a host loading it as a plugin replaces the
+    /// origin with the library's path).
+    pub fn new() -> ClubCasual {
+        ClubCasual {
+            meta: RulesetMeta {
+                id: ID.to_owned(),
+                name: "Club casual rules (将军可不叫，对方没反应可吃)".to_owned(),
+                aliases: Vec::new(),
+                version: env!("CARGO_PKG_VERSION").to_owned(),
+                extends: Some(EXTENDS.to_owned()),
+                rule_source:
+                    "club-and-local-rules-collection.txt (club sheet 二.4) over cxa-1999-rules.txt"
+                        .to_owned(),
+                edition: "club".to_owned(),
+                origin: Origin::Static,
+            },
+            legality: ClubLegality,
+            judge: xqr_cxa1999::judge(ID),
+            scoring: ClubScoring,
+        }
+    }
+}
+
+/// Move legality: [`MOVE_RULES`]; an illegal move in a record loses (1999 §4.1.6).
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ClubLegality;
+
+impl MoveLegality for ClubLegality {
+    fn move_rules(&self) -> MoveRules {
+        MOVE_RULES
+    }
+
+    fn illegal_move_ruling(
+        &self,
+        _history: &GameHistory,
+        _reason: &IllegalMove,
+    ) -> IllegalMoveRuling {
+        // Facing kings are not illegal here (the other king may capture), so every illegal
+        // move is a move the pieces cannot make: §4.1.6.
+        IllegalMoveRuling::Loss {
+            rule: RuleRef::new(ID, "§4.1.6"),
+        }
+    }
+}
+
+/// Game ends and points of the club rules.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ClubScoring;
+
+const RECORD_ARTICLES: RecordArticles = RecordArticles {
+    resignation: "§4.1.9",
+    agreed_draw: "§4.2.2",
+    time_forfeit: "§4.1.4",
+    unstated: "§4",
+};
+
+impl Scoring for ClubScoring {
+    fn game_end(&self, history: &GameHistory) -> Option<GameEnd> {
+        let pos = history.last();
+        let ply = history.ply_count();
+        let side = pos.turn();
+        let r = |a: &str| RuleRef::new(ID, a);
+        if pos.king(side).is_none() {
+            return Some(GameEnd {
+                result: GameResult::win_for(!side),
+                termination: Termination::KingCaptured,
+                rule: r(KING_CAPTURE_ARTICLE),
+                offender: None,
+                ply,
+                explanation: format!(
+                    "{} captured the {side} king left in check (将军可不叫，对方没反应可吃)",
+                    !side
+                ),
+            });
+        }
+        if pos.is_king_attacked(!side) {
+            // The last mover left its king to be captured; the side to move may take it
+            // (对方没反应可吃). Until it does, the game goes on.
+            return None;
+        }
+        // The opponent's king is safe, so the position is one of standard Xiangqi: see whether
+        // the side to move has any move that keeps its own king safe.
+        if let Ok(standard) = Position::from_setup(pos.to_setup(), MoveRules::STANDARD) {
+            if standard.has_no_legal_moves() {
+                return Some(if standard.is_check() {
+                    GameEnd {
+                        result: GameResult::win_for(!side),
+                        termination: Termination::Checkmate,
+                        rule: r("§4.1.1"),
+                        offender: None,
+                        ply,
+                        explanation: format!(
+                            "{side} is checkmated: every move leaves its king to be captured (§3.1)"
+                        ),
+                    }
+                } else {
+                    GameEnd {
+                        result: GameResult::win_for(!side),
+                        termination: Termination::Stalemate,
+                        rule: r("§4.1.3"),
+                        offender: None,
+                        ply,
+                        explanation: format!(
+                            "{side} is stalemated: every move leaves its king to be captured, 困毙 loses (§3.2)"
+                        ),
+                    }
+                });
+            }
+        }
+        xqr_core::rules::natural_limit(history, NATURAL_LIMIT_MOVES, NATURAL_LIMIT_CHECK_CAP).map(
+            |(claimant, counted)| GameEnd {
+                result: GameResult::Draw,
+                termination: Termination::NaturalLimit,
+                rule: r("§4.2.4"),
+                offender: None,
+                ply,
+                explanation: format!(
+                    "{NATURAL_LIMIT_MOVES} moves by both sides without a capture ({counted} plies counted with at most {NATURAL_LIMIT_CHECK_CAP} checks of {claimant}, §23.3)"
+                ),
+            },
+        )
+    }
+
+    fn points(&self) -> PointScheme {
+        POINTS
+    }
+
+    fn recorded_end(
+        &self,
+        result: GameResult,
+        termination: Option<&str>,
+        ply: u32,
+    ) -> Option<GameEnd> {
+        recorded_end(ID, &RECORD_ARTICLES, result, termination, ply)
+    }
+}
+
+impl Ruleset for ClubCasual {
+    fn meta(&self) -> &RulesetMeta {
+        &self.meta
+    }
+    fn legality(&self) -> &dyn MoveLegality {
+        &self.legality
+    }
+    fn visibility(&self) -> &dyn PieceVisibility {
+        &OpenVisibility
+    }
+    fn repetition(&self) -> &dyn RepetitionJudge {
+        &self.judge
+    }
+    fn scoring(&self) -> &dyn Scoring {
+        &self.scoring
+    }
+}
+
+xqr_plugin_sdk::xqr_plugin!(ClubCasual::new());
