@@ -4,8 +4,8 @@ use std::path::PathBuf;
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use xqr_core::notation::{write_move, Notation};
-use xqr_core::record::{read_games_from_bytes, Game, RecordError};
-use xqr_core::{Color, MoveRules};
+use xqr_core::record::{read_games_from_bytes, write_pgn, Game, RecordError};
+use xqr_core::MoveRules;
 
 use super::{CliError, Format, Output};
 
@@ -157,7 +157,9 @@ pub fn run(args: &Args, out: &mut Output) -> Result<(), CliError> {
                     out.line("")?;
                 }
                 match c {
-                    Converted::Game { game, moves, .. } => out.text(&pgn(game, moves))?,
+                    Converted::Game { game, .. } => {
+                        out.text(&format!("{}\n", write_pgn(game, args.to.into()).trim_end()))?
+                    }
                     Converted::Failed { error } => out.line(&format!(
                         "{{ {} }}",
                         comment_safe(&format!("not converted: {error}"))
@@ -175,44 +177,4 @@ pub fn run(args: &Args, out: &mut Output) -> Result<(), CliError> {
 /// Text that can stand inside a PGN `{…}` comment.
 fn comment_safe(text: &str) -> String {
     text.replace('{', "(").replace('}', ")")
-}
-
-/// A game as PGN with the given move texts: tags as read, numbered move pairs one per line,
-/// the termination marker.
-fn pgn(game: &Game, moves: &[String]) -> String {
-    let mut s = String::new();
-    for (name, value) in game.tags() {
-        let value = value
-            .replace('\\', "\\\\")
-            .replace('"', "\\\"")
-            .replace(['\n', '\r'], " ");
-        s.push_str(&format!("[{name} \"{value}\"]\n"));
-    }
-    if !game.tags().is_empty() {
-        s.push('\n');
-    }
-    let mut line = String::new();
-    for (pos, text) in game.positions().zip(moves) {
-        let number = pos.fullmove_number();
-        match pos.turn() {
-            Color::Red => line = format!("{number}. {text}"),
-            Color::Black if line.is_empty() => line = format!("{number}... {text}"),
-            Color::Black => {
-                line.push(' ');
-                line.push_str(text);
-            }
-        }
-        if pos.turn() == Color::Black {
-            s.push_str(&line);
-            s.push('\n');
-            line.clear();
-        }
-    }
-    if !line.is_empty() {
-        s.push_str(&line);
-        s.push('\n');
-    }
-    s.push_str(game.result().as_str());
-    s.push('\n');
-    s
 }
