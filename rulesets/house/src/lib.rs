@@ -1,0 +1,73 @@
+//! # xqr-house
+//!
+//! House variants (地方规则, 俱乐部规则) as TOML overlays: a file names the ruleset it
+//! `extends` and changes a few knobs; everything else is inherited. Every decision a knob
+//! changes cites the variant (`<id> <rule_source>`).
+//!
+//! ```toml
+//! #:schema ../../../schema/house-variant.schema.json
+//! id = "lenient"
+//! name = "Lenient repetition rule (Guangzhou / Hong Kong practice)"
+//! extends = "cxa-1999"
+//! rule_source = "jieqi-trial-rules.txt, players' commentary at the end"
+//!
+//! [repetition]            # 棋例: "loses" | "must_change" | "draw"
+//! perpetual_check = "loses"
+//! perpetual_chase = "draw"
+//!
+//! [natural_limit]         # 自然限着
+//! moves = 30              # 1–300 moves by both sides without a capture
+//! check_cap = 10          # 0–100; left out: 10 (cxa-1999 §23.3)
+//!
+//! [scoring]               # points: numbers or strings, multiples of 0.5
+//! win = 3
+//! draw_red = 1
+//! draw_black = "1"
+//! loss = 0
+//! draw_result = "black_wins"   # Armageddon: 如遇和棋黑方胜出
+//!
+//! [illegal_moves]
+//! ruling = "foul_and_replay"   # or "loss"
+//!
+//! [metadata]              # free-form strings, carried along
+//! red_time = "20 min + 10 s"
+//! ```
+//!
+//! - [`load_str`] / [`load_file`] read a file into a [`HouseVariant`]; [`check`] lists every
+//!   problem, each displayed as `FILE:LINE:COL: key.path: message`.
+//! - [`schema`] is the JSON Schema committed at `schema/house-variant.schema.json`; overlay
+//!   files start with `#:schema` pointing at it, for editor validation (taplo, Even Better TOML).
+//! - [`shipped`] lists the variants shipped in `rulesets/house/variants/`.
+
+#![warn(missing_docs)]
+
+mod load;
+mod source;
+mod variant;
+
+pub use load::{check, format_keys, load_file, load_str, OverlayError, Problem, ProblemKind};
+pub use source::Location;
+pub use variant::{
+    is_valid_id, schema, schema_text, DrawResult, HouseVariant, IllegalMoveKnobs, IllegalRuling,
+    NaturalLimitKnobs, PointsValue, Policy, RepetitionKnobs, ScoringKnobs, DEFAULT_CHECK_CAP,
+    ID_PATTERN, MAX_POINTS,
+};
+
+use std::path::PathBuf;
+
+/// The overlays shipped in `rulesets/house/variants/`, compiled in: (path relative to the
+/// workspace root, text). Hosts load them besides `--overlay-dir` and `XQR_OVERLAY_PATH`.
+pub fn shipped() -> Vec<(PathBuf, &'static str)> {
+    SHIPPED
+        .iter()
+        .map(|(name, text)| (PathBuf::from("rulesets/house/variants").join(name), *text))
+        .collect()
+}
+
+const SHIPPED: &[(&str, &str)] = &[
+    ("lenient.toml", include_str!("../variants/lenient.toml")),
+    (
+        "quick-limit.toml",
+        include_str!("../variants/quick-limit.toml"),
+    ),
+];
