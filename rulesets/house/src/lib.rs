@@ -33,19 +33,44 @@
 //! red_time = "20 min + 10 s"
 //! ```
 //!
-//! - [`load_str`] / [`load_file`] read a file into a [`HouseVariant`]; [`check`] lists every
-//!   problem, each displayed as `FILE:LINE:COL: key.path: message`.
+//! - [`load_str`] / [`load_file`] read a file into a [`HouseVariant`]; [`check`] and
+//!   [`check_against`] list every problem, each displayed as `FILE:LINE:COL: key.path: message`.
+//! - [`build`] / [`OverlayRuleset`] build a variant on its parent ruleset; [`resolve_all`]
+//!   builds many, overlays on overlays included, reporting unknown parents, cycles and
+//!   duplicate ids while building the rest.
 //! - [`schema`] is the JSON Schema committed at `schema/house-variant.schema.json`; overlay
 //!   files start with `#:schema` pointing at it, for editor validation (taplo, Even Better TOML).
 //! - [`shipped`] lists the variants shipped in `rulesets/house/variants/`.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use xqr_core::rules::{GameInput, JudgeOptions, Ruleset};
+//!
+//! let parent: Arc<dyn Ruleset> = Arc::new(xqr_cxa1999::Cxa1999::new());
+//! let (path, text) = xqr_house::shipped().into_iter().find(|(p, _)| p.ends_with("lenient.toml")).unwrap();
+//! let lenient = xqr_house::build(&xqr_house::load_str(text, &path).unwrap(), parent, &path).unwrap();
+//! // Perpetual chase (cxa-1999 chapter 7, figure 3): a draw under the lenient rule.
+//! let game = GameInput {
+//!     fen: Some("1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1".into()),
+//!     moves: "h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9".split(' ').map(String::from).collect(),
+//!     ..GameInput::default()
+//! };
+//! let v = lenient.judge(&game, &JudgeOptions::default()).unwrap();
+//! assert_eq!(v.result.pgn(), "1/2-1/2");
+//! assert_eq!(v.rule.unwrap().ruleset, "lenient");
+//! ```
 
 #![warn(missing_docs)]
 
 mod load;
+mod resolve;
+mod ruleset;
 mod source;
 mod variant;
 
 pub use load::{check, format_keys, load_file, load_str, OverlayError, Problem, ProblemKind};
+pub use resolve::{check_against, resolve_all};
+pub use ruleset::{build, NaturalLimit, OverlayRuleset};
 pub use source::Location;
 pub use variant::{
     is_valid_id, schema, schema_text, DrawResult, HouseVariant, IllegalMoveKnobs, IllegalRuling,

@@ -230,7 +230,8 @@ pub fn load_file(path: impl AsRef<Path>) -> Result<HouseVariant, OverlayError> {
 }
 
 /// Every problem of the overlay `text` (empty when it loads), in file order: for
-/// `xqr check-ruleset`. Checks the file alone, not whether its parent exists.
+/// `xqr check-ruleset`. Checks the file alone; whether its parent exists is checked by
+/// [`crate::check_against`].
 pub fn check(text: &str, path: impl AsRef<Path>) -> Vec<Problem> {
     match load_str(text, path) {
         Ok(_) => Vec::new(),

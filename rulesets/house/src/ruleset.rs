@@ -1,0 +1,508 @@
+//! A house variant built on its parent ruleset: the parent's components, with the knobs the
+//! variant sets changed, each change citing the variant.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use xqr_core::rules::judge::judge_with_components;
+use xqr_core::rules::law::TableJudge;
+use xqr_core::rules::Observer;
+use xqr_core::rules::{
+    natural_limit, GameEnd, GameHistory, GameInput, GameResult, IllegalMoveRuling, JudgeError,
+    JudgeOptions, MoveLegality, Origin, PieceVisibility, PlyClass, PointScheme, RepetitionJudge,
+    RepetitionRuling, RuleRef, Ruleset, RulesetMeta, Scoring, Termination, Verdict, View,
+};
+use xqr_core::{Color, IllegalMove, Move, MoveList, MoveRules, Position};
+
+use crate::load::{OverlayError, Problem, ProblemKind};
+use crate::variant::{DrawResult, HouseVariant, DEFAULT_CHECK_CAP};
+
+/// The natural move limit (自然限着) a variant applies.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct NaturalLimit {
+    /// Moves by both sides without a capture.
+    pub moves: u32,
+    /// Checks of the claimant counted at most.
+    pub check_cap: u32,
+}
+
+/// A house variant built on its parent: what `xqr` loads from an overlay file.
+///
+/// - meta: the variant's id, name and aliases, `extends` = the parent's id, edition `house`,
+///   origin [`Origin::Overlay`];
+/// - legality and visibility: the parent's; the illegal-move ruling is the variant's when it
+///   sets `[illegal_moves]`;
+/// - repetition: with `[repetition]`, a copy of the parent's [`TableJudge`] with the variant's
+///   verdict table, citing the variant; otherwise the parent's judge;
+/// - scoring: the parent's, with the natural limit of `[natural_limit]` and the points of
+///   `[scoring]`;
+/// - [`Ruleset::judge`]: the shared driver over these components; with
+///   `draw_result = "black_wins"` a drawn game is given to Black (Armageddon).
+pub struct OverlayRuleset {
+    meta: RulesetMeta,
+    variant: HouseVariant,
+    parent: Arc<dyn Ruleset>,
+    legality: OverlayLegality,
+    repetition: OverlayRepetition,
+    scoring: OverlayScoring,
+    armageddon: Option<RuleRef>,
+    natural: Option<NaturalLimit>,
+    metadata: BTreeMap<String, String>,
+}
+
+/// What an overlay parent passes on to a child: knobs core's component traits do not expose.
+#[derive(Clone, Debug, Default)]
+struct Inherited {
+    natural: Option<NaturalLimit>,
+    armageddon: Option<RuleRef>,
+    metadata: BTreeMap<String, String>,
+}
+
+impl OverlayRuleset {
+    /// Builds `variant` on `parent`; `path` is the overlay file (for [`Origin::Overlay`] and
+    /// errors).
+    ///
+    /// When the parent is itself a house variant, prefer [`OverlayRuleset::on_overlay`]: core's
+    /// [`Scoring`] does not expose a parent's natural-limit check cap nor its draw result, so
+    /// only that way are they inherited.
+    ///
+    /// Fails when `parent` is not the ruleset `extends` names, or when `[repetition]` is set and
+    /// the parent has no table-driven repetition judge.
+    pub fn new(
+        variant: &HouseVariant,
+        parent: Arc<dyn Ruleset>,
+        path: impl AsRef<Path>,
+    ) -> Result<OverlayRuleset, OverlayError> {
+        Self::build_on(variant, parent, Inherited::default(), path.as_ref())
+    }
+
+    /// Builds `variant` on another house variant, inheriting what only an overlay knows: its
+    /// natural limit (for a `check_cap` left out), its draw result and its metadata.
+    pub fn on_overlay(
+        variant: &HouseVariant,
+        parent: Arc<OverlayRuleset>,
+        path: impl AsRef<Path>,
+    ) -> Result<OverlayRuleset, OverlayError> {
+        let inherited = Inherited {
+            natural: parent.natural_limit(),
+            armageddon: parent.armageddon.clone(),
+            metadata: parent.metadata.clone(),
+        };
+        Self::build_on(variant, parent, inherited, path.as_ref())
+    }
+
+    fn build_on(
+        variant: &HouseVariant,
+        parent: Arc<dyn Ruleset>,
+        inherited: Inherited,
+        path: &Path,
+    ) -> Result<OverlayRuleset, OverlayError> {
+        let fail = |key: &str, kind: ProblemKind, message: String| {
+            let loc = variant
+                .value_location(key)
+                .or_else(|| variant.location(key));
+            OverlayError::new(Problem::new(path, loc, key, kind, message))
+        };
+        let pmeta = parent.meta();
+        if !pmeta.answers_to(&variant.extends) {
+            return Err(fail(
+                "extends",
+                ProblemKind::ParentMismatch,
+                format!(
+                    "extends {:?} but was built on {:?}",
+                    variant.extends, pmeta.id
+                ),
+            ));
+        }
+        let cite = variant.rule();
+        let repetition = match &variant.repetition {
+            None => OverlayRepetition::Inherited(parent.clone()),
+            Some(knobs) => {
+                let Some(table) = parent.repetition().as_table() else {
+                    return Err(fail(
+                        "repetition",
+                        ProblemKind::Unsupported,
+                        format!(
+                            "the parent {} has no table-driven repetition judge, so [repetition] cannot change it; remove [repetition] or extend a ruleset that has one (e.g. cxa-1999)",
+                            pmeta.id
+                        ),
+                    ));
+                };
+                let mut judge: TableJudge = table.clone();
+                judge.ruleset = variant.id.clone();
+                let t = &mut judge.table;
+                let set = |slot: &mut _, p: Option<crate::Policy>| {
+                    if let Some(p) = p {
+                        *slot = p.into();
+                    }
+                };
+                set(&mut t.perpetual_check, knobs.perpetual_check);
+                set(&mut t.perpetual_mate_threat, knobs.perpetual_mate_threat);
+                set(&mut t.perpetual_chase, knobs.perpetual_chase);
+                set(&mut t.check_and_mate_threat, knobs.check_and_mate_threat);
+                set(&mut t.check_and_chase, knobs.check_and_chase);
+                set(&mut t.mate_threat_and_chase, knobs.mate_threat_and_chase);
+                if let Some(n) = knobs.repetitions {
+                    t.repetitions = n;
+                }
+                OverlayRepetition::Changed(Box::new(ChangedJudge {
+                    judge,
+                    parent: parent.clone(),
+                    cite: cite.clone(),
+                }))
+            }
+        };
+        let natural = match variant.natural_limit {
+            Some(k) => Some(NaturalLimit {
+                moves: k.moves,
+                check_cap: k
+                    .check_cap
+                    .or(inherited.natural.map(|n| n.check_cap))
+                    .unwrap_or(DEFAULT_CHECK_CAP),
+            }),
+            None => inherited.natural,
+        };
+        // The natural limit of an overlay parent already cites the parent; a new one cites us.
+        let natural_rule = match (variant.natural_limit, natural) {
+            (Some(_), Some(n)) => Some((n, cite.clone())),
+            _ => None,
+        };
+        let s = variant.scoring.unwrap_or_default();
+        let base = parent.scoring().points();
+        let points = PointScheme {
+            win: s.win.map_or(base.win, |p| p.0),
+            draw_red: s.draw_red.map_or(base.draw_red, |p| p.0),
+            draw_black: s.draw_black.map_or(base.draw_black, |p| p.0),
+            loss: s.loss.map_or(base.loss, |p| p.0),
+        };
+        let armageddon = match s.draw_result {
+            Some(DrawResult::BlackWins) => Some(cite.clone()),
+            Some(DrawResult::Draw) => None,
+            None => inherited.armageddon,
+        };
+        let mut metadata = inherited.metadata;
+        metadata.extend(variant.metadata.clone());
+        Ok(OverlayRuleset {
+            meta: RulesetMeta {
+                id: variant.id.clone(),
+                name: variant.name.clone(),
+                aliases: variant.aliases.clone(),
+                version: env!("CARGO_PKG_VERSION").to_owned(),
+                extends: Some(pmeta.id.clone()),
+                rule_source: variant.rule_source.clone(),
+                edition: "house".to_owned(),
+                origin: Origin::Overlay {
+                    path: path.to_path_buf(),
+                },
+            },
+            legality: OverlayLegality {
+                parent: parent.clone(),
+                ruling: variant.illegal_moves.map(|k| k.ruling.ruling(cite.clone())),
+            },
+            repetition,
+            scoring: OverlayScoring {
+                parent: parent.clone(),
+                natural: natural_rule,
+                points,
+            },
+            armageddon,
+            natural,
+            metadata,
+            variant: variant.clone(),
+            parent,
+        })
+    }
+
+    /// The variant this ruleset was built from.
+    pub fn variant(&self) -> &HouseVariant {
+        &self.variant
+    }
+
+    /// The parent ruleset.
+    pub fn parent(&self) -> &Arc<dyn Ruleset> {
+        &self.parent
+    }
+
+    /// The overlay file.
+    pub fn path(&self) -> Option<&PathBuf> {
+        match &self.meta.origin {
+            Origin::Overlay { path } => Some(path),
+            _ => None,
+        }
+    }
+
+    /// The variant's `[metadata]` (over those of house-variant ancestors): free-form facts such
+    /// as time controls. Core's [`RulesetMeta`] has no field for them yet.
+    pub fn metadata(&self) -> &BTreeMap<String, String> {
+        &self.metadata
+    }
+
+    /// The natural limit set by this variant or a house-variant ancestor (`None`: the parent's
+    /// own rule applies unchanged).
+    pub fn natural_limit(&self) -> Option<NaturalLimit> {
+        self.natural
+    }
+
+    /// What a drawn game counts as under this ruleset.
+    pub fn draw_result(&self) -> DrawResult {
+        if self.armageddon.is_some() {
+            DrawResult::BlackWins
+        } else {
+            DrawResult::Draw
+        }
+    }
+}
+
+/// Builds `variant` on `parent` (see [`OverlayRuleset::new`]).
+pub fn build(
+    variant: &HouseVariant,
+    parent: Arc<dyn Ruleset>,
+    path: impl AsRef<Path>,
+) -> Result<Arc<dyn Ruleset>, OverlayError> {
+    Ok(Arc::new(OverlayRuleset::new(variant, parent, path)?))
+}
+
+impl Ruleset for OverlayRuleset {
+    fn meta(&self) -> &RulesetMeta {
+        &self.meta
+    }
+    fn legality(&self) -> &dyn MoveLegality {
+        &self.legality
+    }
+    fn visibility(&self) -> &dyn PieceVisibility {
+        &self.legality
+    }
+    fn repetition(&self) -> &dyn RepetitionJudge {
+        &self.repetition
+    }
+    fn scoring(&self) -> &dyn Scoring {
+        &self.scoring
+    }
+
+    fn judge(&self, game: &GameInput, options: &JudgeOptions) -> Result<Verdict, JudgeError> {
+        let mut v = judge_with_components(self, game, options)?;
+        if let Some(rule) = &self.armageddon {
+            if v.result == GameResult::Draw {
+                let was = v
+                    .rule
+                    .as_ref()
+                    .map(|r| format!(" under {r}"))
+                    .unwrap_or_default();
+                v.explanation = format!(
+                    "{} — a draw{was}, which counts as a Black win ({rule})",
+                    v.explanation
+                );
+                v.result = GameResult::BlackWins;
+                v.winner = Some(Color::Black);
+                v.rule = Some(rule.clone());
+            }
+        }
+        Ok(v)
+    }
+}
+
+/// The parent's move rules; the variant's illegal-move ruling when it sets one.
+struct OverlayLegality {
+    parent: Arc<dyn Ruleset>,
+    ruling: Option<IllegalMoveRuling>,
+}
+
+impl MoveLegality for OverlayLegality {
+    fn move_rules(&self) -> MoveRules {
+        self.parent.legality().move_rules()
+    }
+
+    fn start_position(&self) -> Position {
+        self.parent.legality().start_position()
+    }
+
+    fn legal_moves(&self, pos: &Position) -> MoveList {
+        self.parent.legality().legal_moves(pos)
+    }
+
+    fn check_move(&self, pos: &Position, m: Move) -> Result<(), IllegalMove> {
+        self.parent.legality().check_move(pos, m)
+    }
+
+    fn illegal_move_ruling(
+        &self,
+        history: &GameHistory,
+        reason: &IllegalMove,
+    ) -> IllegalMoveRuling {
+        match &self.ruling {
+            Some(r) => r.clone(),
+            None => self.parent.legality().illegal_move_ruling(history, reason),
+        }
+    }
+}
+
+impl PieceVisibility for OverlayLegality {
+    fn view(&self, history: &GameHistory, observer: Observer) -> View {
+        self.parent.visibility().view(history, observer)
+    }
+}
+
+/// The parent's repetition judge, or a changed copy of its table judge.
+enum OverlayRepetition {
+    Inherited(Arc<dyn Ruleset>),
+    Changed(Box<ChangedJudge>),
+}
+
+/// A copy of the parent's table judge with the variant's verdict table. A ruling that differs
+/// from the parent's cites the variant's rule source and says what the parent would rule.
+struct ChangedJudge {
+    judge: TableJudge,
+    parent: Arc<dyn Ruleset>,
+    cite: RuleRef,
+}
+
+/// Whether two rulings decide the same thing (articles aside).
+fn same_ruling(a: &RepetitionRuling, b: Option<&RepetitionRuling>) -> bool {
+    match (a, b) {
+        (
+            RepetitionRuling::Decided { end: x, .. },
+            Some(RepetitionRuling::Decided { end: y, .. }),
+        ) => x.result == y.result && x.termination == y.termination && x.offender == y.offender,
+        (
+            RepetitionRuling::Pending { must_change: x, .. },
+            Some(RepetitionRuling::Pending { must_change: y, .. }),
+        ) => x == y,
+        _ => false,
+    }
+}
+
+fn describe(r: Option<&RepetitionRuling>) -> String {
+    match r {
+        None => "no ruling yet".to_owned(),
+        Some(RepetitionRuling::Decided { end, .. }) => {
+            format!("{} by {} ({})", end.result, end.termination, end.rule)
+        }
+        Some(RepetitionRuling::Pending {
+            must_change, rule, ..
+        }) => format!("{must_change} must change ({rule})"),
+    }
+}
+
+impl ChangedJudge {
+    fn judge(
+        &self,
+        history: &GameHistory,
+        pending: Option<&RepetitionRuling>,
+    ) -> Option<RepetitionRuling> {
+        let mine = self.judge.judge(history, pending)?;
+        // An obligation the variant imposed where the parent would not: what follows from it is
+        // the variant's too.
+        let own =
+            matches!(pending, Some(RepetitionRuling::Pending { rule, .. }) if *rule == self.cite);
+        let theirs = if own {
+            None
+        } else {
+            self.parent.repetition().judge(history, pending)
+        };
+        if !own && same_ruling(&mine, theirs.as_ref()) {
+            return Some(mine);
+        }
+        let parent_says = if own {
+            "follows from an obligation only this variant imposes".to_owned()
+        } else {
+            format!(
+                "{} would rule: {}",
+                self.parent.meta().id,
+                describe(theirs.as_ref())
+            )
+        };
+        Some(match mine {
+            RepetitionRuling::Decided { mut end, found } => {
+                end.explanation = format!(
+                    "{} — house rule {}; {parent_says}",
+                    end.explanation, self.cite
+                );
+                end.rule = self.cite.clone();
+                RepetitionRuling::Decided { end, found }
+            }
+            RepetitionRuling::Pending {
+                must_change,
+                since_ply,
+                found,
+                ..
+            } => RepetitionRuling::Pending {
+                must_change,
+                rule: self.cite.clone(),
+                since_ply,
+                found,
+            },
+        })
+    }
+}
+
+impl RepetitionJudge for OverlayRepetition {
+    fn judge(
+        &self,
+        history: &GameHistory,
+        pending: Option<&RepetitionRuling>,
+    ) -> Option<RepetitionRuling> {
+        match self {
+            OverlayRepetition::Inherited(p) => p.repetition().judge(history, pending),
+            OverlayRepetition::Changed(c) => c.judge(history, pending),
+        }
+    }
+
+    fn classify(&self, history: &GameHistory, ply: u32) -> PlyClass {
+        match self {
+            OverlayRepetition::Inherited(p) => p.repetition().classify(history, ply),
+            OverlayRepetition::Changed(c) => c.judge.classify(history, ply),
+        }
+    }
+
+    fn as_table(&self) -> Option<&TableJudge> {
+        match self {
+            OverlayRepetition::Inherited(p) => p.repetition().as_table(),
+            OverlayRepetition::Changed(c) => Some(&c.judge),
+        }
+    }
+}
+
+/// The parent's game ends with the variant's natural limit, and the variant's points.
+struct OverlayScoring {
+    parent: Arc<dyn Ruleset>,
+    natural: Option<(NaturalLimit, RuleRef)>,
+    points: PointScheme,
+}
+
+impl Scoring for OverlayScoring {
+    fn game_end(&self, history: &GameHistory) -> Option<GameEnd> {
+        let end = self.parent.scoring().game_end(history);
+        let Some((limit, rule)) = &self.natural else {
+            return end;
+        };
+        match end {
+            Some(e) if e.termination != Termination::NaturalLimit => Some(e),
+            _ => natural_limit(history, limit.moves, limit.check_cap).map(|(claimant, counted)| {
+                GameEnd {
+                    result: GameResult::Draw,
+                    termination: Termination::NaturalLimit,
+                    rule: rule.clone(),
+                    offender: None,
+                    ply: history.ply_count(),
+                    explanation: format!(
+                        "{} moves by both sides without a capture ({counted} plies counted with at most {} checks of {claimant}): a claim succeeds from here; judged as claimed at the first opportunity",
+                        limit.moves, limit.check_cap
+                    ),
+                }
+            }),
+        }
+    }
+
+    fn points(&self) -> PointScheme {
+        self.points
+    }
+
+    fn recorded_end(
+        &self,
+        result: GameResult,
+        termination: Option<&str>,
+        ply: u32,
+    ) -> Option<GameEnd> {
+        self.parent.scoring().recorded_end(result, termination, ply)
+    }
+}
