@@ -1,0 +1,274 @@
+//! A loaded plugin wrapped as an ordinary [`Ruleset`].
+
+use super::library::{Function, Plugin};
+use super::PluginError;
+use std::path::Path;
+use std::sync::Arc;
+use xqr_core::rules::{
+    GameEnd, GameHistory, GameInput, GameResult, IllegalMoveRuling, JudgeError, JudgeOptions,
+    MoveLegality, OpenVisibility, Origin, PieceVisibility, PlyClass, PointScheme, RepetitionJudge,
+    RepetitionRuling, RuleRef, Ruleset, RulesetMeta, Scoring, Verdict,
+};
+use xqr_core::{IllegalMove, Move, MoveList, MoveRules, Position};
+use xqr_plugin_sdk::protocol::{
+    decode_reply, LegalMovesRequest, PluginManifest, Query, ReplyError, WireHistory,
+    WireIllegalMove,
+};
+
+/// A dynamic plugin seen as a [`Ruleset`].
+///
+/// - [`Ruleset::meta`]: the plugin's manifest with origin [`Origin::Plugin`];
+/// - [`Ruleset::judge`]: one `judge` call for the whole game. A bad record comes back as the
+///   same [`JudgeError`] a static ruleset gives (bad FEN, bad or illegal move at a ply); a
+///   failing or panicking plugin as [`JudgeError::Plugin`];
+/// - [`Ruleset::legality`]: the move rules declared in the manifest; legal moves through the
+///   `legal_moves` call; illegal-move rulings through a `query` call;
+/// - [`Ruleset::visibility`]: open (everything visible): protocol version 1 has no visibility
+///   call, so a plugin with hidden pieces cannot yet show per-observer views;
+/// - [`Ruleset::repetition`], [`Ruleset::scoring`]: each method is one `query` call with the
+///   history (the default judging driver, which calls them per ply, is never used for a plugin);
+///   the points come from the manifest without a call.
+///
+/// The component traits have no error channel; when the plugin fails to answer one of their
+/// calls the component answers as documented on it ([`PluginRuleset::try_legal_moves`] and
+/// [`Ruleset::judge`] report errors).
+pub struct PluginRuleset {
+    meta: RulesetMeta,
+    plugin: Arc<Plugin>,
+    legality: PluginLegality,
+    repetition: PluginRepetition,
+    scoring: PluginScoring,
+}
+
+impl std::fmt::Debug for PluginRuleset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PluginRuleset")
+            .field("id", &self.meta.id)
+            .field("path", &self.plugin.path)
+            .finish()
+    }
+}
+
+impl PluginRuleset {
+    /// Wraps a checked plugin and its validated manifest.
+    pub(crate) fn new(
+        plugin: Plugin,
+        manifest: &PluginManifest,
+        points: PointScheme,
+    ) -> PluginRuleset {
+        let plugin = Arc::new(plugin);
+        let meta = manifest.to_meta(Origin::Plugin {
+            path: plugin.path.clone(),
+        });
+        let id = meta.id.clone();
+        PluginRuleset {
+            legality: PluginLegality {
+                plugin: plugin.clone(),
+                id: id.clone(),
+                move_rules: manifest.move_rules,
+            },
+            repetition: PluginRepetition {
+                plugin: plugin.clone(),
+                id: id.clone(),
+            },
+            scoring: PluginScoring {
+                plugin: plugin.clone(),
+                points,
+            },
+            meta,
+            plugin,
+        }
+    }
+
+    /// The library it was loaded from.
+    pub fn path(&self) -> &Path {
+        &self.plugin.path
+    }
+
+    /// The legal moves of `pos` as the plugin lists them, or why it could not.
+    pub fn try_legal_moves(&self, pos: &Position) -> Result<Vec<Move>, PluginError> {
+        self.legality.try_legal_moves(pos)
+    }
+}
+
+impl Ruleset for PluginRuleset {
+    fn meta(&self) -> &RulesetMeta {
+        &self.meta
+    }
+
+    fn legality(&self) -> &dyn MoveLegality {
+        &self.legality
+    }
+
+    fn visibility(&self) -> &dyn PieceVisibility {
+        &OpenVisibility
+    }
+
+    fn repetition(&self) -> &dyn RepetitionJudge {
+        &self.repetition
+    }
+
+    fn scoring(&self) -> &dyn Scoring {
+        &self.scoring
+    }
+
+    /// One `judge` call for the whole game.
+    fn judge(&self, game: &GameInput, options: &JudgeOptions) -> Result<Verdict, JudgeError> {
+        #[derive(serde::Serialize)]
+        struct Request<'a> {
+            game: &'a GameInput,
+            options: &'a JudgeOptions,
+        }
+        let failed = |message: String| JudgeError::Plugin {
+            ruleset: self.meta.id.clone(),
+            message,
+        };
+        let input = serde_json::to_vec(&Request { game, options })
+            .map_err(|e| failed(format!("cannot encode the request: {e}")))?;
+        let bytes = self.plugin.call(Function::Judge, &input).map_err(failed)?;
+        match decode_reply::<Verdict>(&bytes) {
+            Ok(v) if v.ruleset == self.meta.id => Ok(v),
+            Ok(v) => Err(failed(format!(
+                "the verdict names ruleset {:?}, not {:?}",
+                v.ruleset, self.meta.id
+            ))),
+            Err(ReplyError::Plugin {
+                judge_error: Some(e),
+                ..
+            }) => Err(e),
+            Err(e) => Err(failed(e.to_string())),
+        }
+    }
+}
+
+/// Move legality of a plugin.
+struct PluginLegality {
+    plugin: Arc<Plugin>,
+    id: String,
+    move_rules: MoveRules,
+}
+
+impl PluginLegality {
+    fn try_legal_moves(&self, pos: &Position) -> Result<Vec<Move>, PluginError> {
+        let err = |message: String| PluginError::Call {
+            path: self.plugin.path.clone(),
+            function: Function::LegalMoves.name(),
+            message,
+        };
+        let input = serde_json::to_vec(&LegalMovesRequest { fen: pos.fen() })
+            .map_err(|e| err(e.to_string()))?;
+        let bytes = self
+            .plugin
+            .call(Function::LegalMoves, &input)
+            .map_err(err)?;
+        let texts: Vec<String> = decode_reply(&bytes).map_err(|e| err(e.to_string()))?;
+        texts
+            .iter()
+            .map(|t| t.parse::<Move>().map_err(|e| err(e.to_string())))
+            .collect()
+    }
+}
+
+impl MoveLegality for PluginLegality {
+    fn move_rules(&self) -> MoveRules {
+        self.move_rules
+    }
+
+    /// The plugin's list. If the call fails (or lists more moves than a [`MoveList`] holds),
+    /// the shared generator's moves under the plugin's declared move rules — the list every
+    /// plugin built on the core generator gives; use [`PluginRuleset::try_legal_moves`] to see
+    /// the error.
+    fn legal_moves(&self, pos: &Position) -> MoveList {
+        match self.try_legal_moves(pos) {
+            Ok(moves) if moves.len() <= MoveList::new().capacity() => moves.into_iter().collect(),
+            _ => pos.legal_moves(),
+        }
+    }
+
+    /// The plugin's ruling. If the call fails: a loss, citing the plugin error (every edition
+    /// in the rulebooks makes an illegal move at least a foul, and a loss at national events).
+    fn illegal_move_ruling(
+        &self,
+        history: &GameHistory,
+        reason: &IllegalMove,
+    ) -> IllegalMoveRuling {
+        let q = Query::IllegalMoveRuling {
+            history: WireHistory::of(history),
+            reason: WireIllegalMove::from(reason),
+        };
+        self.plugin
+            .query(&q)
+            .unwrap_or_else(|e| IllegalMoveRuling::Loss {
+                rule: RuleRef::new(self.id.clone(), format!("(plugin error: {e})")),
+            })
+    }
+}
+
+/// Repetition judging of a plugin.
+struct PluginRepetition {
+    plugin: Arc<Plugin>,
+    id: String,
+}
+
+impl RepetitionJudge for PluginRepetition {
+    /// The plugin's ruling; no ruling if the call fails.
+    fn judge(
+        &self,
+        history: &GameHistory,
+        pending: Option<&RepetitionRuling>,
+    ) -> Option<RepetitionRuling> {
+        let q = Query::Repetition {
+            history: WireHistory::of(history),
+            pending: pending.cloned(),
+        };
+        self.plugin.query(&q).unwrap_or(None)
+    }
+
+    /// The plugin's classification; if the call fails, no kinds and a note with the error.
+    fn classify(&self, history: &GameHistory, ply: u32) -> PlyClass {
+        let q = Query::Classify {
+            history: WireHistory::of(history),
+            ply,
+        };
+        self.plugin.query(&q).unwrap_or_else(|e| PlyClass {
+            notes: vec![format!("plugin {} could not classify: {e}", self.id)],
+            ..PlyClass::default()
+        })
+    }
+}
+
+/// Game ends and points of a plugin.
+struct PluginScoring {
+    plugin: Arc<Plugin>,
+    points: PointScheme,
+}
+
+impl Scoring for PluginScoring {
+    /// The plugin's answer; no end if the call fails.
+    fn game_end(&self, history: &GameHistory) -> Option<GameEnd> {
+        let q = Query::GameEnd {
+            history: WireHistory::of(history),
+        };
+        self.plugin.query(&q).unwrap_or(None)
+    }
+
+    /// From the manifest.
+    fn points(&self) -> PointScheme {
+        self.points
+    }
+
+    /// The plugin's answer; none if the call fails.
+    fn recorded_end(
+        &self,
+        result: GameResult,
+        termination: Option<&str>,
+        ply: u32,
+    ) -> Option<GameEnd> {
+        let q = Query::RecordedEnd {
+            result,
+            termination: termination.map(str::to_owned),
+            ply,
+        };
+        self.plugin.query(&q).unwrap_or(None)
+    }
+}
