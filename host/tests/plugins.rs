@@ -1,0 +1,535 @@
+//! Dynamic plugins loaded for real: the example plugin `club-casual` judges like a static
+//! ruleset, and every way a library can be wrong gives a specific error while the other
+//! rulesets keep working.
+//!
+//! The libraries are built by the test itself (`cargo build -p xqr-club-casual -p
+//! xqr-plugin-testkit`) into `target/plugin-build`, once per test run; cargo makes that a no-op
+//! when they are up to date.
+
+use std::env::consts::{DLL_PREFIX, DLL_SUFFIX};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Arc, OnceLock};
+use xqr_core::registry::Registry;
+use xqr_core::rules::{
+    Conduct, GameHistory, GameInput, GameResult, IllegalMoveRuling, JudgeError, JudgeOptions,
+    MoveKind, Origin, RepetitionRuling, Ruleset, Termination, Verdict,
+};
+use xqr_core::{IllegalMove, Position};
+use xqr_host::plugins::{self, PluginError};
+
+/// The libraries under test.
+struct Libraries {
+    club_casual: PathBuf,
+    testkit: PathBuf,
+    not_a_plugin: PathBuf,
+    target: PathBuf,
+}
+
+fn libraries() -> &'static Libraries {
+    static LIBS: OnceLock<Libraries> = OnceLock::new();
+    LIBS.get_or_init(build_libraries)
+}
+
+fn build_libraries() -> Libraries {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("host/ is inside the workspace");
+    let target = workspace.join("target").join("plugin-build");
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let out = Command::new(cargo)
+        .current_dir(workspace)
+        .args([
+            "build",
+            "-p",
+            "xqr-club-casual",
+            "-p",
+            "xqr-plugin-testkit",
+            "--lib",
+            "--example",
+            "not_a_plugin",
+            // The plugins only judge short games here: unoptimised dependencies and no debug
+            // info keep a cold build of this dedicated target dir well under a minute.
+            "--config",
+            "profile.dev.package.\"*\".opt-level=0",
+            "--config",
+            "profile.dev.debug=0",
+            "--target-dir",
+        ])
+        .arg(&target)
+        .output()
+        .expect("run cargo to build the plugins");
+    assert!(
+        out.status.success(),
+        "building the plugins failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let debug = target.join("debug");
+    let lib = |dir: &Path, name: &str| dir.join(format!("{DLL_PREFIX}{name}{DLL_SUFFIX}"));
+    let libs = Libraries {
+        club_casual: lib(&debug, "xqr_club_casual"),
+        testkit: lib(&debug, "xqr_plugin_testkit"),
+        not_a_plugin: lib(&debug.join("examples"), "not_a_plugin"),
+        target,
+    };
+    for p in [&libs.club_casual, &libs.testkit, &libs.not_a_plugin] {
+        assert!(p.is_file(), "{} was not built", p.display());
+    }
+    libs
+}
+
+fn game(fen: &str, moves: &str) -> GameInput {
+    GameInput {
+        fen: Some(fen.into()),
+        moves: moves.split_whitespace().map(String::from).collect(),
+        ..GameInput::default()
+    }
+}
+
+fn all_plies() -> JudgeOptions {
+    JudgeOptions {
+        all_plies: true,
+        ..JudgeOptions::default()
+    }
+}
+
+/// Red checks on the d-file (ply 1), Black ignores it (ply 2), Red takes the king (ply 3).
+const IGNORED_CHECK: (&str, &str) = ("3k5/9/9/9/9/9/p8/9/4R4/5K3 w - - 0 1", "e1d1 a3a2 d1d9");
+
+/// A rook checks from two files while the king has two points (1999 §26.1 pattern).
+const PERPETUAL_CHECK: (&str, &str) = (
+    "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1",
+    "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9",
+);
+
+fn club_plugin() -> Arc<dyn Ruleset> {
+    plugins::load_plugin(&libraries().club_casual).expect("club-casual loads")
+}
+
+/// The good plugin still loads and judges: run after every failure.
+fn good_plugin_still_works() {
+    let rs = club_plugin();
+    let (fen, moves) = IGNORED_CHECK;
+    let v = rs
+        .judge(&game(fen, moves), &JudgeOptions::default())
+        .unwrap();
+    assert_eq!(v.result, GameResult::RedWins);
+    assert_eq!(v.termination, Some(Termination::KingCaptured));
+}
+
+/// Loads a testkit table through `symbol`, expecting an error.
+fn testkit_error(symbol: &str) -> PluginError {
+    let path = &libraries().testkit;
+    match plugins::load_plugin_with_symbol(path, symbol) {
+        Ok(rs) => panic!("{symbol} loaded as {}", rs.meta().id),
+        Err(e) => {
+            assert_eq!(e.path(), path.as_path());
+            assert!(
+                e.to_string().contains(&path.display().to_string()),
+                "the message names the file: {e}"
+            );
+            e
+        }
+    }
+}
+
+#[test]
+fn club_casual_loads_and_judges_like_a_static_ruleset() {
+    let libs = libraries();
+    let rs = club_plugin();
+    let meta = rs.meta();
+    assert_eq!(meta.id, "club-casual");
+    assert_eq!(meta.extends.as_deref(), Some("cxa-1999"));
+    assert_eq!(
+        meta.origin,
+        Origin::Plugin {
+            path: libs.club_casual.clone()
+        }
+    );
+    assert_eq!(rs.legality().move_rules(), xqr_club_casual::MOVE_RULES);
+    assert_eq!(rs.scoring().points(), xqr_club_casual::POINTS);
+
+    let in_process = xqr_club_casual::ClubCasual::new();
+    let cxa = xqr_cxa1999::Cxa1999::new();
+
+    // A king capture after an ignored check wins for the capturer, exactly as the same rules
+    // judged in-process by the default driver.
+    let (fen, moves) = IGNORED_CHECK;
+    let v = rs.judge(&game(fen, moves), &all_plies()).unwrap();
+    assert_eq!(
+        v,
+        in_process.judge(&game(fen, moves), &all_plies()).unwrap()
+    );
+    assert_eq!(v.result.pgn(), "1-0");
+    assert_eq!(v.termination, Some(Termination::KingCaptured));
+    assert_eq!(v.decided_at_ply, Some(3));
+    assert_eq!(v.rule.unwrap().to_string(), "club-casual club sheet 二.4");
+    assert_eq!(v.plies.len(), 3);
+    // cxa-1999 rejects the record at the ignored check.
+    let err = cxa
+        .judge(&game(fen, moves), &JudgeOptions::default())
+        .unwrap_err();
+    assert_eq!(err.ply(), Some(2));
+
+    // A perpetual check loses as under cxa-1999.
+    let (fen, moves) = PERPETUAL_CHECK;
+    let v: Verdict = rs.judge(&game(fen, moves), &all_plies()).unwrap();
+    assert_eq!(
+        v,
+        in_process.judge(&game(fen, moves), &all_plies()).unwrap()
+    );
+    let under_1999 = cxa.judge(&game(fen, moves), &all_plies()).unwrap();
+    assert_eq!(v.result, under_1999.result);
+    assert_eq!(v.result.pgn(), "0-1");
+    assert_eq!(v.termination, Some(Termination::PerpetualCheck));
+    assert_eq!(v.termination, under_1999.termination);
+    assert_eq!(v.decided_at_ply, under_1999.decided_at_ply);
+    assert_eq!(v.loop_found, under_1999.loop_found);
+    let kinds = |v: &Verdict| {
+        v.plies
+            .iter()
+            .map(|p| (p.ply, p.kinds.clone(), p.targets.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(kinds(&v), kinds(&under_1999));
+    assert_eq!(v.rule.unwrap().to_string(), "club-casual §26.1");
+
+    // A bad record is the same input error a static ruleset gives, with its ply.
+    let bad = game(IGNORED_CHECK.0, "e1d1 zz");
+    let err = rs.judge(&bad, &JudgeOptions::default()).unwrap_err();
+    assert_eq!(
+        err,
+        in_process
+            .judge(&bad, &JudgeOptions::default())
+            .unwrap_err()
+    );
+    assert!(matches!(err, JudgeError::BadMove { ply: 2, .. }), "{err:?}");
+    let err = rs
+        .judge(
+            &GameInput {
+                fen: Some("not a fen".into()),
+                ..GameInput::default()
+            },
+            &JudgeOptions::default(),
+        )
+        .unwrap_err();
+    assert!(matches!(err, JudgeError::BadFen { .. }), "{err:?}");
+
+    // Legal moves come from the plugin: ignoring the check is among them.
+    let pos = Position::from_fen(
+        "3k5/9/9/9/9/9/p8/9/3R5/5K3 b - - 0 1",
+        rs.legality().move_rules(),
+    )
+    .unwrap();
+    let mut from_plugin: Vec<String> = rs
+        .legality()
+        .legal_moves(&pos)
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    let mut static_list: Vec<String> = in_process
+        .legality()
+        .legal_moves(&pos)
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    from_plugin.sort();
+    static_list.sort();
+    assert_eq!(from_plugin, static_list);
+    assert!(from_plugin.contains(&"a3a2".to_owned()));
+}
+
+#[test]
+fn plugin_components_answer_through_query_calls() {
+    let rs = club_plugin();
+    let rules = rs.legality().move_rules();
+    let history = |fen: &str, moves: &str| {
+        let mut h = GameHistory::new(Position::from_fen(fen, rules).unwrap());
+        for m in moves.split_whitespace() {
+            h.push(m.parse().unwrap()).unwrap();
+        }
+        h
+    };
+
+    let (fen, moves) = IGNORED_CHECK;
+    let end = rs.scoring().game_end(&history(fen, moves)).unwrap();
+    assert_eq!(end.termination, Termination::KingCaptured);
+    assert_eq!(end.ply, 3);
+    assert!(rs.scoring().game_end(&history(fen, "e1d1")).is_none());
+    let class = rs.repetition().classify(&history(fen, moves), 1);
+    assert_eq!(class.kinds.first(), Some(&MoveKind::Check));
+
+    let (fen, moves) = PERPETUAL_CHECK;
+    match rs.repetition().judge(&history(fen, moves), None) {
+        Some(RepetitionRuling::Decided { end, found }) => {
+            assert_eq!(end.termination, Termination::PerpetualCheck);
+            assert_eq!(
+                (found.red, found.black),
+                (Conduct::PerpetualCheck, Conduct::Allowed)
+            );
+        }
+        other => panic!("expected a decided ruling, got {other:?}"),
+    }
+
+    let end = rs
+        .scoring()
+        .recorded_end(GameResult::BlackWins, Some("resign"), 12)
+        .unwrap();
+    assert_eq!(end.termination, Termination::Resignation);
+    assert_eq!(end.rule.to_string(), "club-casual §4.1.9");
+
+    let ruling = rs.legality().illegal_move_ruling(
+        &history(fen, ""),
+        &IllegalMove::WrongShape {
+            role: xqr_core::Role::Rook,
+            from: "e1".parse().unwrap(),
+            to: "d2".parse().unwrap(),
+        },
+    );
+    assert!(
+        matches!(&ruling, IllegalMoveRuling::Loss { rule } if rule.to_string() == "club-casual §4.1.6"),
+        "{ruling:?}"
+    );
+}
+
+#[test]
+fn plugins_join_the_registry_and_duplicates_are_reported() {
+    let mut registry = Registry::new();
+    registry.add(Arc::new(xqr_cxa1999::Cxa1999::new())).unwrap();
+    plugins::register(&mut registry, club_plugin()).unwrap();
+    assert_eq!(registry.len(), 2);
+
+    // The same plugin again: the registry reports the clash, naming the one already loaded.
+    let path = &libraries().club_casual;
+    let err = plugins::register(&mut registry, club_plugin()).unwrap_err();
+    match &err {
+        PluginError::Duplicate { path: p, source } => {
+            assert_eq!(p, path);
+            assert_eq!(source.id, "club-casual");
+            assert_eq!(source.existing_origin, format!("plugin {}", path.display()));
+        }
+        other => panic!("expected a duplicate, got {other:?}"),
+    }
+    assert!(err
+        .to_string()
+        .contains("duplicate ruleset id \"club-casual\""));
+    let dup = registry.add(club_plugin()).unwrap_err();
+    assert_eq!(dup.id, "club-casual");
+    assert_eq!(registry.len(), 2);
+
+    // Both rulesets still judge through the registry.
+    let (fen, moves) = PERPETUAL_CHECK;
+    for id in ["cxa-1999", "club-casual"] {
+        let v = registry
+            .get(id)
+            .unwrap()
+            .judge(&game(fen, moves), &JudgeOptions::default())
+            .unwrap();
+        assert_eq!(v.ruleset, id);
+        assert_eq!(v.termination, Some(Termination::PerpetualCheck));
+    }
+}
+
+#[test]
+fn a_library_without_the_entry_symbol_is_not_a_plugin() {
+    let libs = libraries();
+    let Err(err) = plugins::load_plugin(&libs.not_a_plugin) else {
+        panic!("a library without the entry symbol loaded");
+    };
+    assert!(
+        matches!(&err, PluginError::MissingSymbol { path, symbol, .. }
+            if path == &libs.not_a_plugin && symbol == "xqr_plugin_entry"),
+        "{err:?}"
+    );
+    let msg = err.to_string();
+    assert!(
+        msg.contains(&libs.not_a_plugin.display().to_string()),
+        "{msg}"
+    );
+    assert!(msg.contains("xqr_plugin_entry"), "{msg}");
+
+    let err = testkit_error("xqr_testkit_no_such_symbol");
+    assert!(
+        matches!(&err, PluginError::MissingSymbol { symbol, .. } if symbol == "xqr_testkit_no_such_symbol"),
+        "{err:?}"
+    );
+    good_plugin_still_works();
+}
+
+#[test]
+fn load_dir_loads_plugins_and_skips_the_rest() {
+    let libs = libraries();
+    let dir = libs.target.join("dirs").join("mixed");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let name = |p: &Path| p.file_name().unwrap().to_owned();
+    std::fs::copy(&libs.club_casual, dir.join(name(&libs.club_casual))).unwrap();
+    std::fs::copy(&libs.not_a_plugin, dir.join(name(&libs.not_a_plugin))).unwrap();
+    let garbage = dir.join(format!("{DLL_PREFIX}garbage{DLL_SUFFIX}"));
+    std::fs::write(&garbage, "not a shared library").unwrap();
+    std::fs::write(dir.join("README.txt"), "ignored").unwrap();
+
+    let (loaded, errors) = plugins::load_dir(&dir);
+    let ids: Vec<&str> = loaded.iter().map(|r| r.meta().id.as_str()).collect();
+    assert_eq!(ids, ["club-casual"]);
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    let not_a_plugin = errors
+        .iter()
+        .find(|e| matches!(e, PluginError::NotAPlugin { .. }))
+        .expect("the library without the symbol is reported");
+    assert_eq!(not_a_plugin.path(), dir.join(name(&libs.not_a_plugin)));
+    assert!(
+        not_a_plugin
+            .to_string()
+            .ends_with("not an xqr plugin (no symbol `xqr_plugin_entry`), skipped"),
+        "{not_a_plugin}"
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|e| matches!(e, PluginError::Open { path, .. } if path == &garbage)),
+        "{errors:?}"
+    );
+    // The plugin loaded from the directory judges.
+    let (fen, moves) = IGNORED_CHECK;
+    let v = loaded[0]
+        .judge(&game(fen, moves), &JudgeOptions::default())
+        .unwrap();
+    assert_eq!(v.termination, Some(Termination::KingCaptured));
+
+    let (loaded, errors) = plugins::load_dir(&dir.join("no-such-dir"));
+    assert!(loaded.is_empty());
+    assert!(matches!(errors.as_slice(), [PluginError::Directory { .. }]));
+}
+
+#[test]
+fn wrong_magic_is_rejected() {
+    match testkit_error("xqr_testkit_bad_magic") {
+        PluginError::BadMagic {
+            expected, found, ..
+        } => {
+            assert_eq!(expected, xqr_plugin_sdk::MAGIC);
+            assert_eq!(found, 0x0BAD_0BAD_0BAD_0BAD);
+        }
+        other => panic!("{other:?}"),
+    }
+    good_plugin_still_works();
+}
+
+#[test]
+fn wrong_abi_version_is_rejected() {
+    let e = testkit_error("xqr_testkit_bad_abi");
+    assert_eq!(
+        e,
+        PluginError::AbiVersion {
+            path: libraries().testkit.clone(),
+            expected: xqr_plugin_sdk::ABI_VERSION,
+            found: xqr_plugin_sdk::ABI_VERSION + 1,
+        }
+    );
+    assert!(e
+        .to_string()
+        .contains("plugin ABI version 2, this host needs ABI version 1"));
+    good_plugin_still_works();
+}
+
+#[test]
+fn a_table_too_small_is_rejected() {
+    let e = testkit_error("xqr_testkit_small_struct");
+    assert_eq!(
+        e,
+        PluginError::StructTooSmall {
+            path: libraries().testkit.clone(),
+            expected: xqr_plugin_sdk::TABLE_SIZE,
+            found: 32,
+        }
+    );
+    good_plugin_still_works();
+}
+
+#[test]
+fn an_unknown_protocol_version_is_rejected() {
+    let e = testkit_error("xqr_testkit_bad_protocol");
+    assert_eq!(
+        e,
+        PluginError::ProtocolVersion {
+            path: libraries().testkit.clone(),
+            expected: xqr_plugin_sdk::PROTOCOL_VERSION,
+            found: xqr_plugin_sdk::PROTOCOL_VERSION + 98,
+        }
+    );
+    assert!(e.to_string().contains("JSON protocol version 99"), "{e}");
+    good_plugin_still_works();
+}
+
+#[test]
+fn an_invalid_manifest_is_rejected() {
+    match testkit_error("xqr_testkit_bad_manifest") {
+        PluginError::BadManifest { field, reason, .. } => {
+            assert_eq!(field, "id");
+            assert!(reason.contains("\"Bad Id\""), "{reason}");
+        }
+        other => panic!("{other:?}"),
+    }
+    good_plugin_still_works();
+}
+
+#[test]
+fn incomplete_tables_are_rejected() {
+    assert!(matches!(
+        testkit_error("xqr_testkit_null_table"),
+        PluginError::BadTable { .. }
+    ));
+    assert!(matches!(
+        testkit_error("xqr_testkit_missing_function"),
+        PluginError::MissingFunction {
+            function: "judge",
+            ..
+        }
+    ));
+    good_plugin_still_works();
+}
+
+#[test]
+fn a_panicking_plugin_reports_an_error_and_the_process_survives() {
+    let rs = plugins::load_plugin(&libraries().testkit).expect("the testkit's entry is valid");
+    assert_eq!(rs.meta().id, "testkit-panic");
+    let (fen, moves) = PERPETUAL_CHECK;
+    for _ in 0..2 {
+        let err = rs
+            .judge(&game(fen, moves), &JudgeOptions::default())
+            .unwrap_err();
+        assert_eq!(
+            err,
+            JudgeError::Plugin {
+                ruleset: "testkit-panic".into(),
+                message: "plugin panicked: testkit: deliberate panic in judge".into(),
+            }
+        );
+    }
+    // The same plugin's other calls still answer, and so do the other rulesets.
+    let pos = Position::new();
+    assert_eq!(rs.legality().legal_moves(&pos).len(), 44);
+    good_plugin_still_works();
+}
+
+#[test]
+fn search_paths_never_include_the_current_directory_implicitly() {
+    let cli = [PathBuf::from("/opt/xqr/plugins"), PathBuf::from("extra")];
+    #[cfg(unix)]
+    {
+        let env = std::ffi::OsStr::new("/usr/lib/xqr::extra:/home/me/xqr:");
+        assert_eq!(
+            plugins::search_paths_from(&cli, Some(env)),
+            [
+                PathBuf::from("/opt/xqr/plugins"),
+                PathBuf::from("extra"),
+                PathBuf::from("/usr/lib/xqr"),
+                PathBuf::from("/home/me/xqr"),
+            ]
+        );
+    }
+    assert!(plugins::search_paths_from(&[], None).is_empty());
+    assert!(plugins::search_paths_from(&[], Some("".as_ref())).is_empty());
+    assert_eq!(plugins::search_paths_from(&cli, None), cli);
+}
