@@ -237,6 +237,12 @@ fn club_casual_loads_and_judges_like_a_static_ruleset() {
     static_list.sort();
     assert_eq!(from_plugin, static_list);
     assert!(from_plugin.contains(&"a3a2".to_owned()));
+    let concrete = plugins::load_plugin_ruleset(&libs.club_casual).unwrap();
+    assert_eq!(concrete.path(), libs.club_casual.as_path());
+    assert_eq!(
+        concrete.try_legal_moves(&pos).unwrap().len(),
+        from_plugin.len()
+    );
 }
 
 #[test]

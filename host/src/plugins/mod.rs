@@ -199,15 +199,21 @@ pub fn load_plugin(path: &Path) -> Result<Arc<dyn Ruleset>, PluginError> {
     load_plugin_with_symbol(path, ENTRY_SYMBOL)
 }
 
+/// [`load_plugin`], returning the concrete [`PluginRuleset`] (for
+/// [`PluginRuleset::try_legal_moves`] and [`PluginRuleset::path`]).
+pub fn load_plugin_ruleset(path: &Path) -> Result<PluginRuleset, PluginError> {
+    load_with_symbol(path, ENTRY_SYMBOL)
+}
+
 /// [`load_plugin`] through another entry symbol of the same signature. For tests only (the
 /// testkit library exports broken tables under other names); hosts use [`load_plugin`].
 #[doc(hidden)]
 pub fn load_plugin_with_symbol(path: &Path, symbol: &str) -> Result<Arc<dyn Ruleset>, PluginError> {
-    load_plugin_ruleset(path, symbol).map(|r| Arc::new(r) as Arc<dyn Ruleset>)
+    load_with_symbol(path, symbol).map(|r| Arc::new(r) as Arc<dyn Ruleset>)
 }
 
 /// Loads and checks a plugin, as the concrete type.
-fn load_plugin_ruleset(path: &Path, symbol: &str) -> Result<PluginRuleset, PluginError> {
+fn load_with_symbol(path: &Path, symbol: &str) -> Result<PluginRuleset, PluginError> {
     let plugin = library::Plugin::open(path, symbol)?;
     let manifest = plugin.manifest()?;
     let bad = |e: xqr_plugin_sdk::protocol::ManifestError| PluginError::BadManifest {
