@@ -173,7 +173,9 @@ pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) ->
                     ChaseVia::Exchange => {
                         "a complete exchange wins material (false or insufficient root)"
                     }
-                    ChaseVia::Checks => "continuous checks win it",
+                    ChaseVia::Checks => {
+                        "a check from there wins it whatever the reply (连续照将吃子)"
+                    }
                 };
                 let by: Vec<String> = c.by.iter().map(|s| s.to_string()).collect();
                 out.class.notes.push(format!(
@@ -260,18 +262,24 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
             }
             by.push(m.from);
         }
-        if by.is_empty() && defs.chase_checks > 0 && wins_by_checks(pos, t, defs, defs.chase_checks)
-        {
-            via = ChaseVia::Checks;
+        if by.is_empty() && defs.chase_checks > 0 {
+            if let Some(checker) = wins_by_checks(pos, t, defs, defs.chase_checks) {
+                via = ChaseVia::Checks;
+                by.push(checker);
+            }
         }
         if by.is_empty() && via != ChaseVia::Checks {
             continue;
         }
-        let roles: Vec<Role> = by
-            .iter()
-            .filter_map(|s| pos.board().get(*s))
-            .map(|o| o.role)
-            .collect();
+        // A piece won through checks is not the king's or a pawn's own chase.
+        let roles: Vec<Role> = if via == ChaseVia::Checks {
+            Vec::new()
+        } else {
+            by.iter()
+                .filter_map(|s| pos.board().get(*s))
+                .map(|o| o.role)
+                .collect()
+        };
         let king_only = !roles.is_empty() && roles.iter().all(|r| *r == Role::King);
         let pawn_only = !roles.is_empty() && roles.iter().all(|r| *r == Role::Pawn);
         out.push(ChaseTarget {
@@ -306,10 +314,11 @@ fn mated_after(pos: &Position, m: crate::Move) -> bool {
     })
 }
 
-/// Whether a check (repeated up to `checks` times) wins the piece on `t` whatever the reply.
-fn wins_by_checks(pos: &Position, t: Square, defs: &Definitions, checks: u8) -> bool {
+/// Whether a check (repeated up to `checks` times) wins the piece on `t` whatever the reply;
+/// returns the point of the piece giving the first check.
+fn wins_by_checks(pos: &Position, t: Square, defs: &Definitions, checks: u8) -> Option<Square> {
     if checks == 0 {
-        return false;
+        return None;
     }
     for m in pos.legal_moves() {
         if m.to == t {
@@ -332,13 +341,13 @@ fn wins_by_checks(pos: &Position, t: Square, defs: &Definitions, checks: u8) -> 
             }
             captures_on(&after, t)
                 .any(|c| gain(&after, c, &defs.values) > 0 && !mated_after(&after, c))
-                || wins_by_checks(&after, t, defs, checks - 1)
+                || wins_by_checks(&after, t, defs, checks - 1).is_some()
         });
         if wins {
-            return true;
+            return Some(m.from);
         }
     }
-    false
+    None
 }
 
 /// The idle kinds (1999 §28.5–28.9): offer of exchange (兑), offer (献), follow (跟), block

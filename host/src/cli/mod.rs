@@ -4,15 +4,20 @@
 //! `run(&Args, &mut Output) -> Result<(), CliError>` function, then add one variant to
 //! [`Command`] and one arm to [`Command::run`].
 
+mod check_ruleset;
 mod convert;
+mod game_input;
 mod input;
+mod judge;
 mod moves;
 mod output;
 mod perft;
+mod rulesets;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use xqr_host::loading::Sources;
 
 pub use output::{report_error, CliError, Format, Output};
 
@@ -26,6 +31,17 @@ pub struct Cli {
     /// Output format: readable text, or JSON on standard output (nothing else is printed there).
     #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+
+    /// A directory of ruleset plugins (shared libraries) to load; repeatable. Directories in
+    /// the colon-separated `XQR_PLUGIN_PATH` are searched too; the current directory never is,
+    /// unless named.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub plugin_dir: Vec<std::path::PathBuf>,
+
+    /// A directory of house-variant overlays (`*.toml`) to load besides the shipped ones;
+    /// repeatable. Directories in the colon-separated `XQR_OVERLAY_PATH` are read too.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub overlay_dir: Vec<std::path::PathBuf>,
 
     /// The command to run.
     #[command(subcommand)]
@@ -42,17 +58,39 @@ pub enum Command {
     /// Rewrites the games of a PGN file in ICCS, WXF or Chinese notation.
     #[command(after_help = convert::AFTER_HELP)]
     Convert(convert::Args),
+    /// Lists the loaded rulesets: static, house-variant overlays and plugins.
+    Rulesets(rulesets::Args),
+    /// Adjudicates a game under one ruleset, with the article behind the ruling and what each
+    /// move of the loop did.
+    Judge(judge::JudgeArgs),
+    /// Adjudicates a game under every loaded ruleset, side by side.
+    Compare(judge::CompareArgs),
+    /// Checks a house-variant TOML overlay, reporting every problem with its line and key.
+    CheckRuleset(check_ruleset::Args),
 }
 
 impl Command {
-    /// Runs the command, writing its result to `out`.
-    pub fn run(&self, out: &mut Output) -> Result<(), CliError> {
+    /// Runs the command, writing its result to `out`; `sources` says where rulesets come from.
+    pub fn run(&self, sources: &Sources, out: &mut Output) -> Result<(), CliError> {
         match self {
             Command::Perft(args) => perft::run(args, out),
             Command::Moves(args) => moves::run(args, out),
             Command::Convert(args) => convert::run(args, out),
+            Command::Rulesets(args) => rulesets::run(args, &registry(sources), out),
+            Command::Judge(args) => judge::run_judge(args, &registry(sources), out),
+            Command::Compare(args) => judge::run_compare(args, &registry(sources), out),
+            Command::CheckRuleset(args) => check_ruleset::run(args, &registry(sources), out),
         }
     }
+}
+
+/// Loads every ruleset, reporting (on standard error) those that fail to load.
+fn registry(sources: &Sources) -> xqr_core::registry::Registry {
+    let loaded = xqr_host::loading::load(sources);
+    for p in &loaded.problems {
+        output::report_warning(p);
+    }
+    loaded.registry
 }
 
 /// Parses the command line, runs the command and maps the outcome to an exit status.
@@ -60,8 +98,13 @@ pub fn main() -> ExitCode {
     // Usage errors (unknown option, missing value, bad number) exit with status 2 inside clap,
     // `--help` and `--version` with status 0.
     let cli = Cli::parse();
+    let sources = Sources {
+        plugin_dirs: cli.plugin_dir.clone(),
+        overlay_dirs: cli.overlay_dir.clone(),
+        use_environment: true,
+    };
     let mut out = Output::stdout(cli.format);
-    let result = cli.command.run(&mut out).and_then(|()| out.flush());
+    let result = cli.command.run(&sources, &mut out).and_then(|()| out.flush());
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => e.report(),

@@ -57,6 +57,12 @@ pub fn report_error(message: &str) {
     let _ = writeln!(io::stderr().lock(), "xqr: error: {message}");
 }
 
+/// Reports on standard error a problem that does not concern the command's own input (for
+/// instance a plugin or overlay that failed to load while the other rulesets work).
+pub fn report_warning(message: &str) {
+    let _ = writeln!(io::stderr().lock(), "xqr: warning: {message}");
+}
+
 impl From<io::Error> for CliError {
     fn from(e: io::Error) -> CliError {
         CliError::Output(e)

@@ -1,0 +1,118 @@
+//! The game a `judge` or `compare` reads: `--fen` + `--moves`, or `--pgn FILE [--game N]`.
+
+use std::path::PathBuf;
+
+use xqr_core::record::read_games_from_bytes;
+use xqr_core::rules::{GameInput, IllegalMovePolicy, JudgeOptions};
+
+use super::CliError;
+
+/// Options naming a game and how to judge it.
+#[derive(Debug, clap::Args)]
+pub struct GameArgs {
+    /// Start position in FEN (default: the ruleset's start position).
+    #[arg(long, conflicts_with = "pgn")]
+    pub fen: Option<String>,
+
+    /// Moves, separated by spaces: ICCS (`h2e2`), or WXF or Chinese notation.
+    #[arg(long, conflicts_with = "pgn", allow_hyphen_values = true)]
+    pub moves: Option<String>,
+
+    /// A PGN file (UTF-8, GBK or Big5); its FEN, Result and Termination tags are used.
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Option<PathBuf>,
+
+    /// Which game of the PGN file (1-based).
+    #[arg(long, default_value_t = 1, requires = "pgn")]
+    pub game: usize,
+
+    /// What an illegal move in the record means: an input error (`reject`), or the
+    /// edition's ruling (`rule`, e.g. 1999 §4.1.6: the mover loses).
+    #[arg(long, value_enum, default_value_t = IllegalMoves::Reject)]
+    pub illegal_moves: IllegalMoves,
+
+    /// Classify every ply in the output, not only those of the loop a ruling rests on.
+    #[arg(long)]
+    pub all_plies: bool,
+}
+
+/// `--illegal-moves`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum IllegalMoves {
+    /// An input error naming the ply and the reason.
+    Reject,
+    /// The edition's ruling.
+    Rule,
+}
+
+impl GameArgs {
+    /// The judging options.
+    pub fn options(&self) -> JudgeOptions {
+        JudgeOptions {
+            illegal_moves: match self.illegal_moves {
+                IllegalMoves::Reject => IllegalMovePolicy::Reject,
+                IllegalMoves::Rule => IllegalMovePolicy::Rule,
+            },
+            all_plies: self.all_plies,
+        }
+    }
+
+    /// The game and where it came from.
+    pub fn game(&self) -> Result<Source, CliError> {
+        let Some(path) = &self.pgn else {
+            let moves = self.moves.as_deref().unwrap_or("");
+            let input = GameInput {
+                fen: self.fen.clone(),
+                moves: moves.split_whitespace().map(str::to_owned).collect(),
+                ..GameInput::default()
+            };
+            return Ok(Source { input, label: "--moves".to_owned(), lines: Vec::new() });
+        };
+        let shown = path.display();
+        let bytes = std::fs::read(path).map_err(|e| CliError::input(format!("{shown}: cannot read: {e}")))?;
+        let (games, _) = read_games_from_bytes(&bytes).map_err(|e| CliError::input(format!("{shown}: {e}")))?;
+        let count = games.len();
+        let raw = games.into_iter().nth(self.game.wrapping_sub(1)).ok_or_else(|| {
+            CliError::input(format!("{shown}: there is no game {} (the file holds {count})", self.game))
+        })?;
+        let label = format!("{shown}, game {} (line {})", self.game, raw.line());
+        if let Some(e) = raw.syntax_errors().first() {
+            return Err(CliError::input(format!("{label}: {e}")));
+        }
+        let mut input = GameInput {
+            fen: raw.tag("FEN").filter(|f| !f.trim().is_empty()).map(str::to_owned),
+            moves: raw.tokens().iter().map(|t| t.text.clone()).collect(),
+            ..GameInput::default()
+        };
+        for t in raw.tags() {
+            input.tags.entry(t.name.clone()).or_insert_with(|| t.value.clone());
+        }
+        if let Some(r) = raw.termination().filter(|r| r.is_decided()) {
+            input.tags.insert("Result".to_owned(), r.pgn().to_owned());
+        }
+        let lines = raw.tokens().iter().map(|t| (t.line, t.column)).collect();
+        Ok(Source { input, label, lines })
+    }
+}
+
+/// A game to judge and where it came from.
+pub struct Source {
+    /// The game.
+    pub input: GameInput,
+    /// Where it came from (`--moves`, or the file and game).
+    pub label: String,
+    /// Line and column of each move in the file (empty for `--moves`).
+    pub lines: Vec<(usize, usize)>,
+}
+
+impl Source {
+    /// An input error for a game that could not be judged, located at its ply and line.
+    pub fn error(&self, e: &xqr_core::rules::JudgeError) -> CliError {
+        let at = e
+            .ply()
+            .and_then(|p| self.lines.get(p as usize - 1))
+            .map(|(l, c)| format!(" (line {l}, column {c})"))
+            .unwrap_or_default();
+        CliError::input(format!("{}{at}: {e}", self.label))
+    }
+}

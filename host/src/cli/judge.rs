@@ -1,0 +1,170 @@
+//! `xqr judge` and `xqr compare`: a game adjudicated under one ruleset, or under every loaded
+//! ruleset side by side, with the article behind each ruling and what each move of the loop did.
+
+use std::fmt::Write as _;
+
+use xqr_core::registry::Registry;
+use xqr_core::rules::{Ruleset, Verdict};
+
+use super::game_input::GameArgs;
+use super::{CliError, Format, Output};
+
+/// Options of `xqr judge`.
+#[derive(Debug, clap::Args)]
+pub struct JudgeArgs {
+    /// The ruleset (id or alias; `xqr rulesets` lists them).
+    #[arg(long)]
+    pub ruleset: String,
+
+    /// The game.
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+/// Options of `xqr compare`.
+#[derive(Debug, clap::Args)]
+pub struct CompareArgs {
+    /// The game.
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+/// Finds a ruleset by id or alias, or says which exist.
+pub fn find<'a>(registry: &'a Registry, name: &str) -> Result<&'a std::sync::Arc<dyn Ruleset>, CliError> {
+    registry.get(name).ok_or_else(|| {
+        let ids: Vec<&str> = registry.iter().map(|r| r.meta().id.as_str()).collect();
+        CliError::input(format!("unknown ruleset {name:?}; loaded: {}", ids.join(", ")))
+    })
+}
+
+/// Runs `xqr judge`.
+pub fn run_judge(args: &JudgeArgs, registry: &Registry, out: &mut Output) -> Result<(), CliError> {
+    let rs = find(registry, &args.ruleset)?;
+    let source = args.game.game()?;
+    let verdict = rs.judge(&source.input, &args.game.options()).map_err(|e| source.error(&e))?;
+    match out.format() {
+        Format::Json => out.json(&verdict),
+        Format::Text => out.text(&render_verdict(&verdict)),
+    }
+}
+
+/// One row of `compare`: a verdict, or why the ruleset could not judge the game.
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+enum Row {
+    Verdict(Box<Verdict>),
+    Failed { ruleset: String, error: String },
+}
+
+/// Runs `xqr compare`.
+pub fn run_compare(args: &CompareArgs, registry: &Registry, out: &mut Output) -> Result<(), CliError> {
+    let source = args.game.game()?;
+    let options = args.game.options();
+    let rows: Vec<Row> = registry
+        .iter()
+        .map(|rs| match rs.judge(&source.input, &options) {
+            Ok(v) => Row::Verdict(Box::new(v)),
+            Err(e) => Row::Failed { ruleset: rs.meta().id.clone(), error: format!("{}: {e}", source.label) },
+        })
+        .collect();
+    if rows.iter().all(|r| matches!(r, Row::Failed { .. })) {
+        if let Some(Row::Failed { error, .. }) = rows.first() {
+            return Err(CliError::input(error.clone()));
+        }
+    }
+    match out.format() {
+        Format::Json => out.json(&rows),
+        Format::Text => out.text(&render_compare(&rows)),
+    }
+}
+
+/// The readable form of a verdict: the ruling, then the loop and each classified ply.
+pub fn render_verdict(v: &Verdict) -> String {
+    let mut s = String::new();
+    let termination = v.termination.as_ref().map_or("undecided".to_owned(), |t| t.to_string());
+    let rule = v.rule.as_ref().map_or(String::new(), |r| format!("  [{r}]"));
+    let at = v.decided_at_ply.map_or(String::new(), |p| format!("  after ply {p}"));
+    let _ = writeln!(s, "{}: {}  {termination}{rule}{at}", v.ruleset, v.result);
+    if let Some(p) = &v.pending {
+        let _ = writeln!(s, "pending: {} must change  [{}]", p.must_change, p.rule);
+    }
+    let _ = writeln!(s, "{}", v.explanation);
+    if let Some(l) = &v.loop_found {
+        let _ = writeln!(
+            s,
+            "loop: plies {}-{}, the position occurred {} times; red: {} ({}), black: {} ({})",
+            l.first_ply,
+            l.last_ply,
+            l.repetitions,
+            l.red.chinese(),
+            serde_name(&l.red),
+            l.black.chinese(),
+            serde_name(&l.black)
+        );
+    }
+    if !v.plies.is_empty() {
+        let _ = writeln!(s, "{:>5}  {:<5}  {:<5}  {:<16}  {:<10}  why", "ply", "side", "move", "kinds", "targets");
+        for p in &v.plies {
+            let kinds: Vec<String> = p.kinds.iter().map(|k| format!("{k} {}", k.chinese())).collect();
+            let targets: Vec<String> = p.targets.iter().map(|t| t.to_string()).collect();
+            let why = p.notes.join("; ");
+            let _ = writeln!(
+                s,
+                "{:>5}  {:<5}  {:<5}  {:<16}  {:<10}  {why}",
+                p.ply,
+                p.side.to_string(),
+                p.mv,
+                kinds.join(", "),
+                targets.join(",")
+            );
+        }
+    }
+    s
+}
+
+fn serde_name<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_value(v).ok().and_then(|j| j.as_str().map(str::to_owned)).unwrap_or_default()
+}
+
+/// The readable `compare` table: one row per ruleset.
+fn render_compare(rows: &[Row]) -> String {
+    let mut table: Vec<[String; 5]> = vec![[
+        "ruleset".into(),
+        "result".into(),
+        "reason".into(),
+        "article".into(),
+        "ply".into(),
+    ]];
+    for r in rows {
+        table.push(match r {
+            Row::Verdict(v) => {
+                let reason = match (&v.termination, &v.pending) {
+                    (Some(t), _) => t.to_string(),
+                    (None, Some(p)) => format!("pending: {} must change", p.must_change),
+                    (None, None) => "undecided".to_owned(),
+                };
+                let article = v
+                    .rule
+                    .as_ref()
+                    .or(v.pending.as_ref().map(|p| &p.rule))
+                    .map_or("-".to_owned(), |r| r.to_string());
+                let ply = v.decided_at_ply.map_or("-".to_owned(), |p| p.to_string());
+                [v.ruleset.clone(), v.result.to_string(), reason, article, ply]
+            }
+            Row::Failed { ruleset, error } => {
+                [ruleset.clone(), "error".into(), error.clone(), "-".into(), "-".into()]
+            }
+        });
+    }
+    let widths: Vec<usize> = (0..5).map(|i| table.iter().map(|r| r[i].chars().count()).max().unwrap_or(0)).collect();
+    let mut s = String::new();
+    for row in &table {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c}{}", " ".repeat(w - c.chars().count())))
+            .collect();
+        let _ = writeln!(s, "{}", cells.join("  ").trim_end());
+    }
+    s
+}
