@@ -192,7 +192,7 @@ fn club_casual_loads_and_judges_like_a_static_ruleset() {
             .collect::<Vec<_>>()
     };
     assert_eq!(kinds(&v), kinds(&under_1999));
-    assert_eq!(v.rule.unwrap().to_string(), "club-casual §26.1");
+    assert_eq!(v.rule.unwrap().to_string(), "cxa-1999 §26.1");
 
     // A bad record is the same input error a static ruleset gives, with its ply.
     let bad = game(IGNORED_CHECK.0, "e1d1 zz");
@@ -282,7 +282,7 @@ fn plugin_components_answer_through_query_calls() {
         .recorded_end(GameResult::BlackWins, Some("resign"), 12)
         .unwrap();
     assert_eq!(end.termination, Termination::Resignation);
-    assert_eq!(end.rule.to_string(), "club-casual §4.1.9");
+    assert_eq!(end.rule.to_string(), "cxa-1999 §4.1.9");
 
     let ruling = rs.legality().illegal_move_ruling(
         &history(fen, ""),
@@ -293,7 +293,7 @@ fn plugin_components_answer_through_query_calls() {
         },
     );
     assert!(
-        matches!(&ruling, IllegalMoveRuling::Loss { rule } if rule.to_string() == "club-casual §4.1.6"),
+        matches!(&ruling, IllegalMoveRuling::Loss { rule } if rule.to_string() == "cxa-1999 §4.1.6"),
         "{ruling:?}"
     );
 }

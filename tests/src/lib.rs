@@ -1,1 +1,179 @@
-//! Conformance suite.
+//! # xqr-tests
+//!
+//! The workspace-level conformance suite. A fixture (`tests/fixtures/*.toml`) is a game — start
+//! position, moves, record tags — with the articles it exercises and, optionally, the result each
+//! ruleset must give. `tests/tests/conformance.rs` judges every fixture under every loaded
+//! ruleset (static, overlay and plugin), asserts the stated expectations, and snapshots the
+//! verdicts with `insta`, plus one verdict matrix (fixtures × rulesets).
+//!
+//! The fixture format is described by a JSON Schema generated from [`Fixture`] and committed at
+//! `schema/fixture.schema.json` (regenerate with
+//! `XQR_UPDATE_SCHEMA=1 cargo test -p xqr-tests --test fixture_schema`).
+
+#![warn(missing_docs)]
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde::{Deserialize, Serialize};
+use xqr_core::rules::{GameInput, IllegalMovePolicy, JudgeOptions};
+
+/// A conformance fixture.
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Fixture {
+    /// What the fixture shows, in one line.
+    pub title: String,
+    /// The articles and examples it exercises, e.g. `cxa-1999 §26.1, chapter 7 example 1`.
+    pub source: String,
+    /// Whether the position was constructed to fit an example whose diagram is lost.
+    #[serde(default)]
+    pub constructed: bool,
+    /// Start position in FEN (default: the ruleset's start position).
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// Moves, separated by spaces (ICCS, WXF or Chinese).
+    #[serde(default)]
+    pub moves: String,
+    /// Record tags (`Result`, `Termination` …).
+    #[serde(default)]
+    pub tags: BTreeMap<String, String>,
+    /// What an illegal move means: `reject` (an input error, the default) or `rule` (the
+    /// edition's ruling).
+    #[serde(default)]
+    pub illegal_moves: Option<IllegalMovesSetting>,
+    /// Free text: why the position and moves show what they show.
+    #[serde(default)]
+    pub notes: Option<String>,
+    /// Expected verdicts by ruleset id; rulesets not named are only snapshotted.
+    #[serde(default)]
+    pub expect: BTreeMap<String, Expectation>,
+}
+
+/// `illegal_moves` of a fixture.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum IllegalMovesSetting {
+    /// An illegal move is an input error.
+    Reject,
+    /// The edition's ruling applies.
+    Rule,
+}
+
+/// What a ruleset must decide; every field given is checked.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Expectation {
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+    /// The termination (`checkmate`, `perpetual_check` …).
+    #[serde(default)]
+    pub termination: Option<String>,
+    /// The article, as `ruleset §article`; for a pending verdict the article of the obligation.
+    #[serde(default)]
+    pub rule: Option<String>,
+    /// The ply after which the game is decided.
+    #[serde(default)]
+    pub decided_at_ply: Option<u32>,
+    /// The side that must change (`red` or `black`) when the verdict is pending.
+    #[serde(default)]
+    pub pending: Option<String>,
+    /// The side that broke a rule.
+    #[serde(default)]
+    pub offender: Option<String>,
+    /// An input error is expected instead of a verdict; the text must occur in the message.
+    #[serde(default)]
+    pub error: Option<String>,
+}
+
+impl Fixture {
+    /// The game to judge.
+    pub fn input(&self) -> GameInput {
+        GameInput {
+            fen: self.fen.clone(),
+            moves: self.moves.split_whitespace().map(str::to_owned).collect(),
+            tags: self.tags.clone(),
+        }
+    }
+
+    /// The judging options.
+    pub fn options(&self) -> JudgeOptions {
+        JudgeOptions {
+            illegal_moves: match self.illegal_moves {
+                Some(IllegalMovesSetting::Rule) => IllegalMovePolicy::Rule,
+                _ => IllegalMovePolicy::Reject,
+            },
+            all_plies: false,
+        }
+    }
+}
+
+/// The workspace root.
+pub fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is inside the workspace").to_path_buf()
+}
+
+/// The fixture directory.
+pub fn fixture_dir() -> PathBuf {
+    workspace().join("tests").join("fixtures")
+}
+
+/// Reads and parses a fixture, naming the file in errors.
+pub fn load(path: &Path) -> Result<Fixture, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Every fixture file, sorted by name.
+pub fn fixture_files() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(fixture_dir())
+        .expect("tests/fixtures exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// The JSON Schema of the fixture format, as committed.
+pub fn schema_text() -> String {
+    let schema = schemars::generate::SchemaSettings::draft07().into_generator().into_root_schema_for::<Fixture>();
+    let mut text = serde_json::to_string_pretty(&schema).expect("a schema serializes");
+    text.push('\n');
+    text
+}
+
+/// Builds the dynamic plugin crates of the workspace (club-casual) into `target/plugin-build`
+/// and returns the directory holding the libraries. The flags match `host/tests/plugins.rs`, so
+/// both share one build.
+pub fn build_plugins() -> Result<PathBuf, String> {
+    let root = workspace();
+    let target = root.join("target").join("plugin-build");
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let out = Command::new(cargo)
+        .current_dir(&root)
+        .args([
+            "build",
+            "-p",
+            "xqr-club-casual",
+            "--lib",
+            "--config",
+            "profile.dev.package.\"*\".opt-level=0",
+            "--config",
+            "profile.dev.debug=0",
+            "--target-dir",
+        ])
+        .arg(&target)
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("building the plugins failed:\n{}", String::from_utf8_lossy(&out.stderr)));
+    }
+    // Only the plugin libraries, not the other artefacts of the build.
+    let dir = target.join("conformance-plugins");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let name = format!("{}xqr_club_casual{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX);
+    std::fs::copy(target.join("debug").join(&name), dir.join(&name)).map_err(|e| format!("{name}: {e}"))?;
+    Ok(dir)
+}

@@ -209,7 +209,7 @@ pub fn mates_by_checks(pos: &Position, checks: u8) -> bool {
         if !next.is_check() {
             continue;
         }
-        let replies = next.legal_moves();
+        let replies = safe_moves(&next);
         if replies.is_empty() {
             return true;
         }
@@ -310,8 +310,24 @@ fn mated_after(pos: &Position, m: crate::Move) -> bool {
     next.legal_moves().iter().any(|&r| {
         let mut after = next.clone();
         after.play_unchecked(r);
-        after.king(after.turn()).is_none() || after.is_checkmate()
+        after.king(after.turn()).is_none() || (after.is_check() && safe_moves(&after).is_empty())
     })
+}
+
+/// The legal moves after which the mover's king cannot be captured at once. Under standard
+/// rules these are the legal moves; where a king may be left attacked (Jieqi, house rules) a
+/// move that leaves it so loses the king, so a side with no other move is as good as mated.
+pub fn safe_moves(pos: &Position) -> crate::MoveList {
+    let mut moves = pos.legal_moves();
+    if pos.rules().king_safety == crate::KingSafety::MayBeLeftAttacked {
+        let us = pos.turn();
+        moves.retain(|m| {
+            let mut next = pos.clone();
+            next.play_unchecked(*m);
+            next.king(us).is_some() && !next.is_king_attacked(us)
+        });
+    }
+    moves
 }
 
 /// Whether a check (repeated up to `checks` times) wins the piece on `t` whatever the reply;
@@ -329,7 +345,7 @@ fn wins_by_checks(pos: &Position, t: Square, defs: &Definitions, checks: u8) -> 
         if !next.is_check() {
             continue;
         }
-        let replies = next.legal_moves();
+        let replies = safe_moves(&next);
         if replies.is_empty() {
             continue; // that is a mate, not a chase
         }

@@ -9,7 +9,7 @@
 //! (“象棋”比赛规则, 二、比赛细则), item 4: **“将军可不叫，对方没反应可吃”** — check need not be
 //! announced; a move that ignores a check is legal, and the opponent may then capture the king,
 //! which wins. Articles of the club sheet are cited as `club-casual club sheet 二.4`; articles
-//! of the 1999 rules it extends keep their numbers under this id (`club-casual §26.1`).
+//! of the 1999 rules it extends are cited as what they are (`cxa-1999 §26.1`).
 //!
 //! What it implements:
 //!
@@ -117,7 +117,8 @@ impl ClubCasual {
                 origin: Origin::Static,
             },
             legality: ClubLegality,
-            judge: xqr_cxa1999::judge(ID),
+            // The 1999 articles keep their 1999 citation; only the club sheet's own rules cite the club.
+            judge: xqr_cxa1999::judge(EXTENDS),
             scoring: ClubScoring,
         }
     }
@@ -140,7 +141,7 @@ impl MoveLegality for ClubLegality {
         // Facing kings are not illegal here (the other king may capture), so every illegal
         // move is a move the pieces cannot make: §4.1.6.
         IllegalMoveRuling::Loss {
-            rule: RuleRef::new(ID, "§4.1.6"),
+            rule: RuleRef::new(EXTENDS, "§4.1.6"),
         }
     }
 }
@@ -161,12 +162,12 @@ impl Scoring for ClubScoring {
         let pos = history.last();
         let ply = history.ply_count();
         let side = pos.turn();
-        let r = |a: &str| RuleRef::new(ID, a);
+        let r = |a: &str| RuleRef::new(EXTENDS, a);
         if pos.king(side).is_none() {
             return Some(GameEnd {
                 result: GameResult::win_for(!side),
                 termination: Termination::KingCaptured,
-                rule: r(KING_CAPTURE_ARTICLE),
+                rule: RuleRef::new(ID, KING_CAPTURE_ARTICLE),
                 offender: None,
                 ply,
                 explanation: format!(
@@ -233,7 +234,7 @@ impl Scoring for ClubScoring {
         termination: Option<&str>,
         ply: u32,
     ) -> Option<GameEnd> {
-        recorded_end(ID, &RECORD_ARTICLES, result, termination, ply)
+        recorded_end(EXTENDS, &RECORD_ARTICLES, result, termination, ply)
     }
 }
 

@@ -46,7 +46,7 @@ fn checkmate_and_perpetual_check_as_in_1999() {
     let v = judge(&rs, "3k5/9/4R4/9/9/9/9/9/9/4K4 w - - 0 1", "e7d7").unwrap();
     assert_eq!(v.result.pgn(), "1-0");
     assert_eq!(v.termination, Some(Termination::Checkmate));
-    assert_eq!(v.rule.unwrap().to_string(), "club-casual §4.1.1");
+    assert_eq!(v.rule.unwrap().to_string(), "cxa-1999 §4.1.1");
 
     // Perpetual check loses (1999 §26.1), under this ruleset's id.
     let moves = "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9";
@@ -56,7 +56,7 @@ fn checkmate_and_perpetual_check_as_in_1999() {
     assert_eq!(club.result, cxa.result);
     assert_eq!(club.termination, Some(Termination::PerpetualCheck));
     assert_eq!(club.decided_at_ply, cxa.decided_at_ply);
-    assert_eq!(club.rule.unwrap().to_string(), "club-casual §26.1");
+    assert_eq!(club.rule.unwrap().to_string(), "cxa-1999 §26.1");
 }
 
 #[test]

@@ -128,8 +128,9 @@ impl OverlayRuleset {
                         ),
                     ));
                 };
+                // Unchanged rulings keep citing the parent's articles; `ChangedJudge` cites the
+                // variant where its ruling differs from the parent's.
                 let mut judge: TableJudge = table.clone();
-                judge.ruleset = variant.id.clone();
                 let t = &mut judge.table;
                 let set = |slot: &mut _, p: Option<crate::Policy>| {
                     if let Some(p) = p {

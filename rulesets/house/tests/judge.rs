@@ -85,7 +85,7 @@ fn perpetual_check_still_loses_under_lenient() {
         assert_eq!(v.decided_at_ply, Some(8));
     }
     // The decision is unchanged: the variant's judge cites the inherited article.
-    assert_eq!(v.rule.expect("cited").to_string(), "lenient §26.1");
+    assert_eq!(v.rule.expect("cited").to_string(), "cxa-1999 §26.1");
 }
 
 /// Plays `plies` plies from the start position without a capture, never reaching a position
