@@ -82,7 +82,10 @@ pub fn load(sources: &Sources) -> Loaded {
                     }
                 }
             }
-            Err(e) => problems.push(format!("{}: cannot read the overlay directory: {e}", dir.display())),
+            Err(e) => problems.push(format!(
+                "{}: cannot read the overlay directory: {e}",
+                dir.display()
+            )),
         }
     }
     let (built, errors) = xqr_house::resolve_all(overlays, &registry);

@@ -111,7 +111,10 @@ impl Fixture {
 
 /// The workspace root.
 pub fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is inside the workspace").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ is inside the workspace")
+        .to_path_buf()
 }
 
 /// The fixture directory.
@@ -138,7 +141,9 @@ pub fn fixture_files() -> Vec<PathBuf> {
 
 /// The JSON Schema of the fixture format, as committed.
 pub fn schema_text() -> String {
-    let schema = schemars::generate::SchemaSettings::draft07().into_generator().into_root_schema_for::<Fixture>();
+    let schema = schemars::generate::SchemaSettings::draft07()
+        .into_generator()
+        .into_root_schema_for::<Fixture>();
     let mut text = serde_json::to_string_pretty(&schema).expect("a schema serializes");
     text.push('\n');
     text
@@ -168,12 +173,20 @@ pub fn build_plugins() -> Result<PathBuf, String> {
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
     if !out.status.success() {
-        return Err(format!("building the plugins failed:\n{}", String::from_utf8_lossy(&out.stderr)));
+        return Err(format!(
+            "building the plugins failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
     }
     // Only the plugin libraries, not the other artefacts of the build.
     let dir = target.join("conformance-plugins");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let name = format!("{}xqr_club_casual{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX);
-    std::fs::copy(target.join("debug").join(&name), dir.join(&name)).map_err(|e| format!("{name}: {e}"))?;
+    let name = format!(
+        "{}xqr_club_casual{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    );
+    std::fs::copy(target.join("debug").join(&name), dir.join(&name))
+        .map_err(|e| format!("{name}: {e}"))?;
     Ok(dir)
 }

@@ -13,8 +13,16 @@ fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
     REGISTRY.get_or_init(|| {
         let plugins = build_plugins().unwrap_or_else(|e| panic!("{e}"));
-        let loaded = load(&Sources { plugin_dirs: vec![plugins], overlay_dirs: Vec::new(), use_environment: false });
-        assert!(loaded.problems.is_empty(), "loading problems: {:?}", loaded.problems);
+        let loaded = load(&Sources {
+            plugin_dirs: vec![plugins],
+            overlay_dirs: Vec::new(),
+            use_environment: false,
+        });
+        assert!(
+            loaded.problems.is_empty(),
+            "loading problems: {:?}",
+            loaded.problems
+        );
         loaded.registry
     })
 }
@@ -23,7 +31,10 @@ fn registry() -> &'static Registry {
 #[test]
 fn expected_rulesets_are_loaded() {
     let reg = registry();
-    for id in STATIC_RULESETS.iter().chain(&["lenient", "quick-limit", "club-casual"]) {
+    for id in STATIC_RULESETS
+        .iter()
+        .chain(&["lenient", "quick-limit", "club-casual"])
+    {
         assert!(reg.get(id).is_some(), "ruleset {id} is not loaded");
     }
     let statics: Vec<&str> = reg
@@ -50,7 +61,9 @@ fn judge_all(fixture: &Fixture) -> BTreeMap<String, Outcome> {
         .map(|rs| {
             let outcome = match rs.judge(&fixture.input(), &fixture.options()) {
                 Ok(v) => Outcome::Verdict(Box::new(v)),
-                Err(e) => Outcome::Error { error: e.to_string() },
+                Err(e) => Outcome::Error {
+                    error: e.to_string(),
+                },
             };
             (rs.meta().id.clone(), outcome)
         })
@@ -60,30 +73,56 @@ fn judge_all(fixture: &Fixture) -> BTreeMap<String, Outcome> {
 fn check_expectation(name: &str, id: &str, e: &Expectation, outcome: &Outcome) {
     let v = match (outcome, &e.error) {
         (Outcome::Error { error }, Some(want)) => {
-            assert!(error.contains(want.as_str()), "{name} under {id}: error {error:?} lacks {want:?}");
+            assert!(
+                error.contains(want.as_str()),
+                "{name} under {id}: error {error:?} lacks {want:?}"
+            );
             return;
         }
         (Outcome::Error { error }, None) => panic!("{name} under {id}: unexpected error {error}"),
-        (Outcome::Verdict(v), Some(want)) => panic!("{name} under {id}: expected an error {want:?}, got {v:?}"),
+        (Outcome::Verdict(v), Some(want)) => {
+            panic!("{name} under {id}: expected an error {want:?}, got {v:?}")
+        }
         (Outcome::Verdict(v), None) => v,
     };
-    assert_eq!(v.result.pgn(), e.result, "{name} under {id}: result ({})", v.explanation);
+    assert_eq!(
+        v.result.pgn(),
+        e.result,
+        "{name} under {id}: result ({})",
+        v.explanation
+    );
     if let Some(t) = &e.termination {
-        assert_eq!(v.termination.as_ref().map(|t| t.to_string()).as_deref(), Some(t.as_str()), "{name} under {id}: termination");
+        assert_eq!(
+            v.termination.as_ref().map(|t| t.to_string()).as_deref(),
+            Some(t.as_str()),
+            "{name} under {id}: termination"
+        );
     }
     if let Some(r) = &e.rule {
-        let got = v.rule.as_ref().or(v.pending.as_ref().map(|p| &p.rule)).map(|r| r.to_string());
+        let got = v
+            .rule
+            .as_ref()
+            .or(v.pending.as_ref().map(|p| &p.rule))
+            .map(|r| r.to_string());
         assert_eq!(got.as_deref(), Some(r.as_str()), "{name} under {id}: rule");
     }
     if let Some(p) = e.decided_at_ply {
-        assert_eq!(v.decided_at_ply, Some(p), "{name} under {id}: decided_at_ply");
+        assert_eq!(
+            v.decided_at_ply,
+            Some(p),
+            "{name} under {id}: decided_at_ply"
+        );
     }
     if let Some(side) = &e.pending {
         let got = v.pending.as_ref().map(|p| p.must_change.name());
         assert_eq!(got, Some(side.as_str()), "{name} under {id}: pending");
     }
     if let Some(side) = &e.offender {
-        assert_eq!(v.offender.map(|c| c.name()), Some(side.as_str()), "{name} under {id}: offender");
+        assert_eq!(
+            v.offender.map(|c| c.name()),
+            Some(side.as_str()),
+            "{name} under {id}: offender"
+        );
     }
 }
 
@@ -94,7 +133,9 @@ fn fixtures_under_every_ruleset() {
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
         let outcomes = judge_all(&fixture);
         for (id, e) in &fixture.expect {
-            let outcome = outcomes.get(id).unwrap_or_else(|| panic!("{name}: expectation for unknown ruleset {id}"));
+            let outcome = outcomes
+                .get(id)
+                .unwrap_or_else(|| panic!("{name}: expectation for unknown ruleset {id}"));
             check_expectation(name, id, e, outcome);
         }
         insta::assert_yaml_snapshot!(outcomes);
@@ -107,7 +148,11 @@ fn verdict_matrix() {
     let mut matrix: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
     for path in fixture_files() {
         let fixture = load_fixture(&path).unwrap_or_else(|e| panic!("{e}"));
-        let name = path.file_stem().and_then(|n| n.to_str()).unwrap_or("?").to_owned();
+        let name = path
+            .file_stem()
+            .and_then(|n| n.to_str())
+            .unwrap_or("?")
+            .to_owned();
         let row = judge_all(&fixture)
             .into_iter()
             .map(|(id, o)| {
@@ -119,7 +164,11 @@ fn verdict_matrix() {
                             (None, Some(p)) => format!("{} must change", p.must_change),
                             (None, None) => "undecided".to_owned(),
                         };
-                        let rule = v.rule.as_ref().or(v.pending.as_ref().map(|p| &p.rule)).map_or(String::new(), |r| format!(" [{r}]"));
+                        let rule = v
+                            .rule
+                            .as_ref()
+                            .or(v.pending.as_ref().map(|p| &p.rule))
+                            .map_or(String::new(), |r| format!(" [{r}]"));
                         format!("{} {why}{rule}", v.result)
                     }
                 };
@@ -134,12 +183,16 @@ fn verdict_matrix() {
 /// Every snapshot file belongs to a fixture or to the matrix.
 #[test]
 fn no_orphan_snapshots() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("snapshots");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("snapshots");
     let fixtures: Vec<String> = fixture_files()
         .iter()
         .filter_map(|p| p.file_name().and_then(|n| n.to_str()).map(str::to_owned))
         .collect();
-    let Ok(entries) = std::fs::read_dir(&dir) else { return };
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
     for entry in entries.flatten() {
         let file = entry.file_name().to_string_lossy().into_owned();
         let known = file == "conformance__verdict_matrix.snap"
@@ -147,6 +200,9 @@ fn no_orphan_snapshots() {
                 .strip_prefix("conformance__fixtures_under_every_ruleset@")
                 .and_then(|f| f.strip_suffix(".snap"))
                 .is_some_and(|f| fixtures.iter().any(|x| x == f));
-        assert!(known, "snapshot {file} belongs to no fixture: delete it (or restore its fixture)");
+        assert!(
+            known,
+            "snapshot {file} belongs to no fixture: delete it (or restore its fixture)"
+        );
     }
 }

@@ -26,9 +26,20 @@ fn every_fixture_loads() {
         let fixture = load(&f).unwrap_or_else(|e| panic!("{e}"));
         let text = std::fs::read_to_string(&f).expect("readable");
         let value: serde_json::Value = toml::from_str(&text).expect("TOML");
-        let errors: Vec<String> = validator.iter_errors(&value).map(|e| format!("{}: {e}", e.instance_path())).collect();
-        assert!(errors.is_empty(), "{} does not validate against the schema: {errors:?}", f.display());
-        assert!(!fixture.title.is_empty() && !fixture.source.is_empty(), "{}", f.display());
+        let errors: Vec<String> = validator
+            .iter_errors(&value)
+            .map(|e| format!("{}: {e}", e.instance_path()))
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "{} does not validate against the schema: {errors:?}",
+            f.display()
+        );
+        assert!(
+            !fixture.title.is_empty() && !fixture.source.is_empty(),
+            "{}",
+            f.display()
+        );
         for (id, e) in &fixture.expect {
             assert!(
                 ["1-0", "0-1", "1/2-1/2", "*"].contains(&e.result.as_str()),

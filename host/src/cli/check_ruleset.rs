@@ -18,9 +18,13 @@ pub struct Args {
 /// loaded rulesets; otherwise every problem, and exit status 2.
 pub fn run(args: &Args, registry: &Registry, out: &mut Output) -> Result<(), CliError> {
     let shown = args.file.display();
-    let bytes = std::fs::read(&args.file).map_err(|e| CliError::input(format!("{shown}: cannot read: {e}")))?;
+    let bytes = std::fs::read(&args.file)
+        .map_err(|e| CliError::input(format!("{shown}: cannot read: {e}")))?;
     let text = String::from_utf8(bytes).map_err(|e| {
-        CliError::input(format!("{shown}: not UTF-8 (byte {})", e.utf8_error().valid_up_to()))
+        CliError::input(format!(
+            "{shown}: not UTF-8 (byte {})",
+            e.utf8_error().valid_up_to()
+        ))
     })?;
     let problems = xqr_house::check_against(&text, &args.file, registry);
     match out.format() {
@@ -38,6 +42,9 @@ pub fn run(args: &Args, registry: &Registry, out: &mut Output) -> Result<(), Cli
         Ok(())
     } else {
         out.flush()?;
-        Err(CliError::input(format!("{shown}: {} problem(s)", problems.len())))
+        Err(CliError::input(format!(
+            "{shown}: {} problem(s)",
+            problems.len()
+        )))
     }
 }

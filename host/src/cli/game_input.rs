@@ -66,32 +66,54 @@ impl GameArgs {
                 moves: moves.split_whitespace().map(str::to_owned).collect(),
                 ..GameInput::default()
             };
-            return Ok(Source { input, label: "--moves".to_owned(), lines: Vec::new() });
+            return Ok(Source {
+                input,
+                label: "--moves".to_owned(),
+                lines: Vec::new(),
+            });
         };
         let shown = path.display();
-        let bytes = std::fs::read(path).map_err(|e| CliError::input(format!("{shown}: cannot read: {e}")))?;
-        let (games, _) = read_games_from_bytes(&bytes).map_err(|e| CliError::input(format!("{shown}: {e}")))?;
+        let bytes = std::fs::read(path)
+            .map_err(|e| CliError::input(format!("{shown}: cannot read: {e}")))?;
+        let (games, _) =
+            read_games_from_bytes(&bytes).map_err(|e| CliError::input(format!("{shown}: {e}")))?;
         let count = games.len();
-        let raw = games.into_iter().nth(self.game.wrapping_sub(1)).ok_or_else(|| {
-            CliError::input(format!("{shown}: there is no game {} (the file holds {count})", self.game))
-        })?;
+        let raw = games
+            .into_iter()
+            .nth(self.game.wrapping_sub(1))
+            .ok_or_else(|| {
+                CliError::input(format!(
+                    "{shown}: there is no game {} (the file holds {count})",
+                    self.game
+                ))
+            })?;
         let label = format!("{shown}, game {} (line {})", self.game, raw.line());
         if let Some(e) = raw.syntax_errors().first() {
             return Err(CliError::input(format!("{label}: {e}")));
         }
         let mut input = GameInput {
-            fen: raw.tag("FEN").filter(|f| !f.trim().is_empty()).map(str::to_owned),
+            fen: raw
+                .tag("FEN")
+                .filter(|f| !f.trim().is_empty())
+                .map(str::to_owned),
             moves: raw.tokens().iter().map(|t| t.text.clone()).collect(),
             ..GameInput::default()
         };
         for t in raw.tags() {
-            input.tags.entry(t.name.clone()).or_insert_with(|| t.value.clone());
+            input
+                .tags
+                .entry(t.name.clone())
+                .or_insert_with(|| t.value.clone());
         }
         if let Some(r) = raw.termination().filter(|r| r.is_decided()) {
             input.tags.insert("Result".to_owned(), r.pgn().to_owned());
         }
         let lines = raw.tokens().iter().map(|t| (t.line, t.column)).collect();
-        Ok(Source { input, label, lines })
+        Ok(Source {
+            input,
+            label,
+            lines,
+        })
     }
 }
 

@@ -8,8 +8,27 @@ use super::CliError;
 /// The `--fen` option, or the start position when it is absent, as a validated position under
 /// standard rules.
 pub fn position(fen: Option<&str>) -> Result<Position, CliError> {
+    position_under(fen, MoveRules::STANDARD)
+}
+
+/// The `--fen` option (default: the start position) validated under `rules`.
+pub fn position_under(fen: Option<&str>, rules: MoveRules) -> Result<Position, CliError> {
     let fen = fen.unwrap_or(START_FEN);
-    Position::from_fen(fen, MoveRules::STANDARD).map_err(|e| CliError::input(fen_message(fen, &e)))
+    Position::from_fen(fen, rules).map_err(|e| CliError::input(fen_message(fen, &e)))
+}
+
+/// The move rules of `--ruleset` (standard rules when absent), loading the rulesets only then.
+pub fn move_rules(
+    ruleset: Option<&str>,
+    sources: &xqr_host::loading::Sources,
+) -> Result<MoveRules, CliError> {
+    match ruleset {
+        None => Ok(MoveRules::STANDARD),
+        Some(name) => {
+            let registry = super::registry(sources);
+            Ok(super::judge::find(&registry, name)?.legality().move_rules())
+        }
+    }
 }
 
 /// The error message for a FEN that cannot be loaded: the FEN, the field (number and name)

@@ -30,10 +30,16 @@ pub struct CompareArgs {
 }
 
 /// Finds a ruleset by id or alias, or says which exist.
-pub fn find<'a>(registry: &'a Registry, name: &str) -> Result<&'a std::sync::Arc<dyn Ruleset>, CliError> {
+pub fn find<'a>(
+    registry: &'a Registry,
+    name: &str,
+) -> Result<&'a std::sync::Arc<dyn Ruleset>, CliError> {
     registry.get(name).ok_or_else(|| {
         let ids: Vec<&str> = registry.iter().map(|r| r.meta().id.as_str()).collect();
-        CliError::input(format!("unknown ruleset {name:?}; loaded: {}", ids.join(", ")))
+        CliError::input(format!(
+            "unknown ruleset {name:?}; loaded: {}",
+            ids.join(", ")
+        ))
     })
 }
 
@@ -41,7 +47,9 @@ pub fn find<'a>(registry: &'a Registry, name: &str) -> Result<&'a std::sync::Arc
 pub fn run_judge(args: &JudgeArgs, registry: &Registry, out: &mut Output) -> Result<(), CliError> {
     let rs = find(registry, &args.ruleset)?;
     let source = args.game.game()?;
-    let verdict = rs.judge(&source.input, &args.game.options()).map_err(|e| source.error(&e))?;
+    let verdict = rs
+        .judge(&source.input, &args.game.options())
+        .map_err(|e| source.error(&e))?;
     match out.format() {
         Format::Json => out.json(&verdict),
         Format::Text => out.text(&render_verdict(&verdict)),
@@ -57,14 +65,21 @@ enum Row {
 }
 
 /// Runs `xqr compare`.
-pub fn run_compare(args: &CompareArgs, registry: &Registry, out: &mut Output) -> Result<(), CliError> {
+pub fn run_compare(
+    args: &CompareArgs,
+    registry: &Registry,
+    out: &mut Output,
+) -> Result<(), CliError> {
     let source = args.game.game()?;
     let options = args.game.options();
     let rows: Vec<Row> = registry
         .iter()
         .map(|rs| match rs.judge(&source.input, &options) {
             Ok(v) => Row::Verdict(Box::new(v)),
-            Err(e) => Row::Failed { ruleset: rs.meta().id.clone(), error: format!("{}: {e}", source.label) },
+            Err(e) => Row::Failed {
+                ruleset: rs.meta().id.clone(),
+                error: format!("{}: {e}", source.label),
+            },
         })
         .collect();
     if rows.iter().all(|r| matches!(r, Row::Failed { .. })) {
@@ -81,9 +96,17 @@ pub fn run_compare(args: &CompareArgs, registry: &Registry, out: &mut Output) ->
 /// The readable form of a verdict: the ruling, then the loop and each classified ply.
 pub fn render_verdict(v: &Verdict) -> String {
     let mut s = String::new();
-    let termination = v.termination.as_ref().map_or("undecided".to_owned(), |t| t.to_string());
-    let rule = v.rule.as_ref().map_or(String::new(), |r| format!("  [{r}]"));
-    let at = v.decided_at_ply.map_or(String::new(), |p| format!("  after ply {p}"));
+    let termination = v
+        .termination
+        .as_ref()
+        .map_or("undecided".to_owned(), |t| t.to_string());
+    let rule = v
+        .rule
+        .as_ref()
+        .map_or(String::new(), |r| format!("  [{r}]"));
+    let at = v
+        .decided_at_ply
+        .map_or(String::new(), |p| format!("  after ply {p}"));
     let _ = writeln!(s, "{}: {}  {termination}{rule}{at}", v.ruleset, v.result);
     if let Some(p) = &v.pending {
         let _ = writeln!(s, "pending: {} must change  [{}]", p.must_change, p.rule);
@@ -103,9 +126,17 @@ pub fn render_verdict(v: &Verdict) -> String {
         );
     }
     if !v.plies.is_empty() {
-        let _ = writeln!(s, "{:>5}  {:<5}  {:<5}  {:<16}  {:<10}  why", "ply", "side", "move", "kinds", "targets");
+        let _ = writeln!(
+            s,
+            "{:>5}  {:<5}  {:<5}  {:<16}  {:<10}  why",
+            "ply", "side", "move", "kinds", "targets"
+        );
         for p in &v.plies {
-            let kinds: Vec<String> = p.kinds.iter().map(|k| format!("{k} {}", k.chinese())).collect();
+            let kinds: Vec<String> = p
+                .kinds
+                .iter()
+                .map(|k| format!("{k} {}", k.chinese()))
+                .collect();
             let targets: Vec<String> = p.targets.iter().map(|t| t.to_string()).collect();
             let why = p.notes.join("; ");
             let _ = writeln!(
@@ -123,7 +154,10 @@ pub fn render_verdict(v: &Verdict) -> String {
 }
 
 fn serde_name<T: serde::Serialize>(v: &T) -> String {
-    serde_json::to_value(v).ok().and_then(|j| j.as_str().map(str::to_owned)).unwrap_or_default()
+    serde_json::to_value(v)
+        .ok()
+        .and_then(|j| j.as_str().map(str::to_owned))
+        .unwrap_or_default()
 }
 
 /// The readable `compare` table: one row per ruleset.
@@ -149,14 +183,32 @@ fn render_compare(rows: &[Row]) -> String {
                     .or(v.pending.as_ref().map(|p| &p.rule))
                     .map_or("-".to_owned(), |r| r.to_string());
                 let ply = v.decided_at_ply.map_or("-".to_owned(), |p| p.to_string());
-                [v.ruleset.clone(), v.result.to_string(), reason, article, ply]
+                [
+                    v.ruleset.clone(),
+                    v.result.to_string(),
+                    reason,
+                    article,
+                    ply,
+                ]
             }
-            Row::Failed { ruleset, error } => {
-                [ruleset.clone(), "error".into(), error.clone(), "-".into(), "-".into()]
-            }
+            Row::Failed { ruleset, error } => [
+                ruleset.clone(),
+                "error".into(),
+                error.clone(),
+                "-".into(),
+                "-".into(),
+            ],
         });
     }
-    let widths: Vec<usize> = (0..5).map(|i| table.iter().map(|r| r[i].chars().count()).max().unwrap_or(0)).collect();
+    let widths: Vec<usize> = (0..5)
+        .map(|i| {
+            table
+                .iter()
+                .map(|r| r[i].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
     let mut s = String::new();
     for row in &table {
         let cells: Vec<String> = row

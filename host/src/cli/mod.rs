@@ -73,8 +73,8 @@ impl Command {
     /// Runs the command, writing its result to `out`; `sources` says where rulesets come from.
     pub fn run(&self, sources: &Sources, out: &mut Output) -> Result<(), CliError> {
         match self {
-            Command::Perft(args) => perft::run(args, out),
-            Command::Moves(args) => moves::run(args, out),
+            Command::Perft(args) => perft::run(args, sources, out),
+            Command::Moves(args) => moves::run(args, sources, out),
             Command::Convert(args) => convert::run(args, out),
             Command::Rulesets(args) => rulesets::run(args, &registry(sources), out),
             Command::Judge(args) => judge::run_judge(args, &registry(sources), out),
@@ -104,7 +104,10 @@ pub fn main() -> ExitCode {
         use_environment: true,
     };
     let mut out = Output::stdout(cli.format);
-    let result = cli.command.run(&sources, &mut out).and_then(|()| out.flush());
+    let result = cli
+        .command
+        .run(&sources, &mut out)
+        .and_then(|()| out.flush());
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => e.report(),

@@ -8,12 +8,35 @@ pub struct Args {
     /// The position, in FEN (default: the standard start position).
     #[arg(long)]
     pub fen: Option<String>,
+
+    /// List the moves this ruleset allows (id or alias; default: standard Xiangqi).
+    #[arg(long)]
+    pub ruleset: Option<String>,
 }
 
 /// Runs `xqr moves`: text prints one move per line, JSON an array of strings; both sorted.
-pub fn run(args: &Args, out: &mut Output) -> Result<(), CliError> {
-    let pos = input::position(args.fen.as_deref())?;
-    let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+pub fn run(
+    args: &Args,
+    sources: &xqr_host::loading::Sources,
+    out: &mut Output,
+) -> Result<(), CliError> {
+    let mut moves: Vec<String> = match &args.ruleset {
+        None => input::position(args.fen.as_deref())?
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect(),
+        Some(name) => {
+            let registry = super::registry(sources);
+            let rs = super::judge::find(&registry, name)?;
+            let pos = input::position_under(args.fen.as_deref(), rs.legality().move_rules())?;
+            rs.legality()
+                .legal_moves(&pos)
+                .iter()
+                .map(|m| m.to_string())
+                .collect()
+        }
+    };
     moves.sort();
     match out.format() {
         Format::Json => out.json(&moves),

@@ -21,6 +21,10 @@ pub struct Args {
     /// Also print each legal move with the size of its subtree.
     #[arg(long)]
     pub divide: bool,
+
+    /// Count under this ruleset's move rules (id or alias; default: standard Xiangqi).
+    #[arg(long)]
+    pub ruleset: Option<String>,
 }
 
 /// The JSON document of `xqr perft --format json`.
@@ -41,8 +45,13 @@ struct DivideEntry {
 }
 
 /// Runs `xqr perft`.
-pub fn run(args: &Args, out: &mut Output) -> Result<(), CliError> {
-    let pos = input::position(args.fen.as_deref())?;
+pub fn run(
+    args: &Args,
+    sources: &xqr_host::loading::Sources,
+    out: &mut Output,
+) -> Result<(), CliError> {
+    let rules = input::move_rules(args.ruleset.as_deref(), sources)?;
+    let pos = input::position_under(args.fen.as_deref(), rules)?;
     let start = Instant::now();
     let (nodes, divide) = if args.divide {
         let entries = divide(&pos, args.depth);

@@ -29,9 +29,8 @@ pub fn run(_args: &Args, registry: &Registry, out: &mut Output) -> Result<(), Cl
             let m = r.meta();
             let path = match &m.origin {
                 xqr_core::rules::Origin::Static => None,
-                xqr_core::rules::Origin::Overlay { path } | xqr_core::rules::Origin::Plugin { path } => {
-                    Some(path.display().to_string())
-                }
+                xqr_core::rules::Origin::Overlay { path }
+                | xqr_core::rules::Origin::Plugin { path } => Some(path.display().to_string()),
             };
             Row {
                 id: &m.id,
@@ -50,9 +49,14 @@ pub fn run(_args: &Args, registry: &Registry, out: &mut Output) -> Result<(), Cl
         Format::Json => out.json(&rows),
         Format::Text => {
             for r in &rows {
-                let extends = r.extends.map_or(String::new(), |e| format!(", extends {e}"));
+                let extends = r
+                    .extends
+                    .map_or(String::new(), |e| format!(", extends {e}"));
                 let path = r.path.as_ref().map_or(String::new(), |p| format!(" {p}"));
-                out.line(&format!("{:<18} {} ({}{path}{extends})", r.id, r.name, r.origin))?;
+                out.line(&format!(
+                    "{:<18} {} ({}{path}{extends})",
+                    r.id, r.name, r.origin
+                ))?;
                 out.line(&format!("{:<18} source: {}", "", r.rule_source))?;
             }
             Ok(())
