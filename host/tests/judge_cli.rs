@@ -1,0 +1,272 @@
+//! End-to-end tests of `xqr rulesets`, `judge`, `compare` and `check-ruleset`: the JSON contract
+//! of DESIGN.md, text output, global options and errors.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn xqr(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xqr"))
+        .args(args)
+        .env_remove("XQR_PLUGIN_PATH")
+        .env_remove("XQR_OVERLAY_PATH")
+        .output()
+        .expect("run xqr")
+}
+
+fn ok(args: &[&str]) -> Output {
+    let o = xqr(args);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "xqr {args:?} failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    o
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&o.stdout)))
+}
+
+fn text(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("UTF-8")
+}
+
+fn figure3() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("samples/figure-3.pgn")
+        .display()
+        .to_string()
+}
+
+const FIG3_FEN: &str =
+    "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1";
+const FIG3_MOVES: &str = "h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9";
+
+#[test]
+fn rulesets_lists_static_and_overlays() {
+    let v = json(&ok(&["rulesets", "--format", "json"]));
+    let rows = v.as_array().expect("array");
+    let find = |id: &str| {
+        rows.iter()
+            .find(|r| r["id"] == id)
+            .unwrap_or_else(|| panic!("{id} missing: {v}"))
+    };
+    assert_eq!(find("cxa-1999")["origin"], "static");
+    assert_eq!(find("lenient")["origin"], "overlay");
+    assert_eq!(find("lenient")["extends"], "cxa-1999");
+    assert!(find("quick-limit")["rule_source"]
+        .as_str()
+        .is_some_and(|s| s.contains("30")));
+    let t = text(&ok(&["rulesets"]));
+    assert!(t.contains("cxa-1999") && t.contains("(static)"), "{t}");
+}
+
+#[test]
+fn judge_json_follows_the_contract() {
+    let v = json(&ok(&[
+        "judge",
+        "--ruleset",
+        "cxa-1999",
+        "--pgn",
+        &figure3(),
+        "--format",
+        "json",
+    ]));
+    let keys: Vec<&str> = v
+        .as_object()
+        .expect("object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    for k in [
+        "ruleset",
+        "result",
+        "termination",
+        "winner",
+        "offender",
+        "rule",
+        "decided_at_ply",
+        "pending",
+        "plies",
+    ] {
+        assert!(keys.contains(&k), "missing {k} in {v}");
+    }
+    assert_eq!(v["ruleset"], "cxa-1999");
+    assert_eq!(v["result"], "*");
+    assert_eq!(v["termination"], serde_json::Value::Null);
+    assert_eq!(v["pending"]["must_change"], "red");
+    assert_eq!(v["pending"]["rule"], "cxa-1999 §26.4");
+    assert_eq!(v["loop"]["red"], "perpetual_chase");
+    let plies = v["plies"].as_array().expect("plies");
+    assert_eq!(plies.len(), 8);
+    assert_eq!(plies[0]["ply"], 1);
+    assert_eq!(plies[0]["move"], "h6i4");
+    assert_eq!(plies[0]["kinds"], serde_json::json!(["chase"]));
+    assert_eq!(plies[0]["targets"], serde_json::json!(["i9"]));
+    assert_eq!(plies[1]["kinds"], serde_json::json!(["exchange_offer"]));
+}
+
+#[test]
+fn judge_text_explains_the_loop() {
+    let t = text(&ok(&[
+        "judge",
+        "--ruleset",
+        "1999",
+        "--fen",
+        FIG3_FEN,
+        "--moves",
+        FIG3_MOVES,
+    ]));
+    assert!(
+        t.contains("pending: red must change  [cxa-1999 §26.4]"),
+        "{t}"
+    );
+    assert!(t.contains("red: 长捉 (perpetual_chase)"), "{t}");
+    assert!(t.contains("it has no root"), "{t}");
+    assert!(t.contains("兑"), "{t}");
+}
+
+#[test]
+fn judge_decides_a_perpetual_check() {
+    let v = json(&ok(&[
+        "judge",
+        "--ruleset",
+        "cxa-1999",
+        "--fen",
+        "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1",
+        "--moves",
+        "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(v["result"], "0-1");
+    assert_eq!(v["termination"], "perpetual_check");
+    assert_eq!(v["winner"], "black");
+    assert_eq!(v["offender"], "red");
+    assert_eq!(v["rule"], "cxa-1999 §26.1");
+    assert_eq!(v["decided_at_ply"], 8);
+}
+
+#[test]
+fn compare_shows_every_ruleset() {
+    let v = json(&ok(&["compare", "--pgn", &figure3(), "--format", "json"]));
+    let rows = v.as_array().expect("array");
+    let by = |id: &str| {
+        rows.iter()
+            .find(|r| r["ruleset"] == id)
+            .unwrap_or_else(|| panic!("{id}: {v}"))
+    };
+    assert_eq!(by("cxa-1999")["pending"]["must_change"], "red");
+    assert_eq!(by("lenient")["result"], "1/2-1/2");
+    let t = text(&ok(&["compare", "--pgn", &figure3()]));
+    let header = t.lines().next().unwrap_or_default();
+    assert!(
+        header.starts_with("ruleset") && header.contains("article"),
+        "{t}"
+    );
+    assert!(
+        t.lines()
+            .any(|l| l.starts_with("lenient") && l.contains("1/2-1/2")),
+        "{t}"
+    );
+}
+
+#[test]
+fn illegal_moves_are_errors_or_rulings() {
+    let o = xqr(&[
+        "judge",
+        "--ruleset",
+        "cxa-1999",
+        "--moves",
+        "h2e2 h9g7 e2e9",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("ply 3") && err.contains("e2e9"), "{err}");
+    let v = json(&ok(&[
+        "judge",
+        "--ruleset",
+        "cxa-1999",
+        "--fen",
+        "4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1",
+        "--moves",
+        "e1d2",
+        "--illegal-moves",
+        "rule",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(v["result"], "0-1");
+    assert_eq!(v["rule"], "cxa-1999 §4.1.2");
+}
+
+#[test]
+fn unknown_ruleset_and_bad_pgn_are_input_errors() {
+    let o = xqr(&["judge", "--ruleset", "cxa-1998", "--moves", "h2e2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown ruleset"));
+    let o = xqr(&[
+        "judge",
+        "--ruleset",
+        "cxa-1999",
+        "--pgn",
+        &figure3(),
+        "--game",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no game 2"));
+}
+
+#[test]
+fn global_options_before_or_after_the_command() {
+    let missing = std::env::temp_dir().join("xqr-no-such-plugin-dir");
+    let m = missing.display().to_string();
+    let before = xqr(&["--plugin-dir", &m, "rulesets", "--format", "json"]);
+    let after = xqr(&["rulesets", "--plugin-dir", &m, "--format", "json"]);
+    for o in [&before, &after] {
+        assert_eq!(o.status.code(), Some(0));
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("xqr-no-such-plugin-dir"),
+            "the bad directory is reported"
+        );
+        assert!(json(o)
+            .as_array()
+            .is_some_and(|a| a.iter().any(|r| r["id"] == "cxa-1999")));
+    }
+}
+
+#[test]
+fn overlay_dir_adds_a_variant_and_check_ruleset_locates_problems() {
+    let dir = std::env::temp_dir().join(format!("xqr-overlays-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let good = dir.join("forty.toml");
+    std::fs::write(
+        &good,
+        "id = \"forty\"\nname = \"Forty moves\"\nextends = \"cxa-1999\"\nrule_source = \"test\"\n\n[natural_limit]\nmoves = 40\n",
+    )
+    .expect("write");
+    let d = dir.display().to_string();
+    let v = json(&ok(&["--overlay-dir", &d, "rulesets", "--format", "json"]));
+    assert!(
+        v.as_array().is_some_and(|a| a
+            .iter()
+            .any(|r| r["id"] == "forty" && r["origin"] == "overlay")),
+        "{v}"
+    );
+    let t = text(&ok(&["check-ruleset", &good.display().to_string()]));
+    assert!(t.contains("ok"), "{t}");
+
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "id = \"bad\"\nname = \"Bad\"\nextends = \"cxa-1999\"\nrule_source = \"test\"\n[repetition]\nperpetual_chasse = \"draw\"\n").expect("write");
+    let o = xqr(&["check-ruleset", &bad.display().to_string()]);
+    assert_eq!(o.status.code(), Some(2));
+    let out = text(&o);
+    assert!(
+        out.contains("bad.toml:6:1: repetition.perpetual_chasse"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
