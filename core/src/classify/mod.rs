@@ -422,6 +422,12 @@ fn idle_kind(before: &Position, after: &Position, defs: &Definitions, class: &mu
                     .get(c.to)
                     .is_some_and(|o| defs.values.of(o, c.to) > 0)
             })
+            // §28.8: 盯牵对方有根子 — the piece followed has a root: taking it is answered.
+            .filter(|c| {
+                let mut next = again.clone();
+                next.play_unchecked(**c);
+                captures_on(&next, c.to).next().is_some()
+            })
             .map(|c| c.to)
             .collect();
         if let Some(&t) = follows.first() {
