@@ -16,9 +16,11 @@ inventory::collect!(StaticRuleset);
 
 /// Registers a ruleset crate's ruleset at link time.
 ///
-/// ```ignore
+/// ```text
 /// xqr_core::register_ruleset!("cxa-1999", || std::sync::Arc::new(Cxa1999::new()));
 /// ```
+///
+/// (`rulesets/cxa-1999/src/lib.rs` does exactly this.)
 ///
 /// A host must link the crate (for example `use xqr_cxa1999 as _;`) or the linker may drop it.
 #[macro_export]
