@@ -87,8 +87,32 @@ impl Position {
     }
 
     /// Whether the side to move has no legal move (checkmated or stalemated, 困毙).
+    ///
+    /// Stops at the first legal move found, so it is much cheaper than counting them; judges
+    /// ask it after every ply.
     pub fn has_no_legal_moves(&self) -> bool {
-        self.count_legal_moves() == 0
+        let us = self.turn.index();
+        if self.kings[us] == 0xFF {
+            return true;
+        }
+        let mut list = MoveList::new();
+        gen_pseudo(&self.board, us, &self.rules, &mut list, false);
+        if self.rules.king_safety == KingSafety::MayBeLeftAttacked {
+            return list.is_empty();
+        }
+        let k = self.kings[us];
+        let roaming = self.rules.roaming();
+        let in_check = king_attacked(&self.board, us, k, roaming);
+        let mut board = self.board.clone();
+        !list.iter().any(|m| {
+            let (from, to) = (m.from.index() as u8, m.to.index() as u8);
+            (!in_check
+                && from != k
+                && !same_line(from, k)
+                && !diag_adjacent(from, k)
+                && !same_line(to, k))
+                || leaves_king_safe(&mut board, us, k, from, to, roaming)
+        })
     }
 
     /// Whether the side to move is checkmated (将死): in check with no legal move.

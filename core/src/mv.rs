@@ -80,17 +80,27 @@ impl FromStr for Move {
             reason,
         };
         let t = s.trim();
-        let chars: Vec<char> = t.chars().filter(|&c| c != '-').collect();
+        let mut chars = ['\0'; 5];
+        let mut n = 0;
+        for c in t.chars().filter(|&c| c != '-') {
+            if n == 5 {
+                return Err(err(
+                    "expected 4 characters (from, to) and an optional reveal letter",
+                ));
+            }
+            chars[n] = c;
+            n += 1;
+        }
+        let chars = &chars[..n];
         if chars.len() != 4 && chars.len() != 5 {
             return Err(err(
                 "expected 4 characters (from, to) and an optional reveal letter",
             ));
         }
         let sq = |a: char, b: char| -> Option<Square> {
-            let mut s = String::new();
-            s.push(a);
-            s.push(b);
-            s.parse().ok()
+            let file = crate::File::from_char(a)?;
+            let rank = crate::Rank::new(u8::try_from(b.to_digit(10)?).ok()?)?;
+            Some(Square::from_coords(file, rank))
         };
         let from = sq(chars[0], chars[1]).ok_or_else(|| err("bad from-square"))?;
         let to = sq(chars[2], chars[3]).ok_or_else(|| err("bad to-square"))?;

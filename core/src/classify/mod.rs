@@ -15,7 +15,7 @@ use crate::{Color, Position, Role, Square};
 use exchange::{captures_on, gain, prize};
 
 /// Whose own chase counts (1999 §27.1–27.2, 2011 §26.1).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum OwnChase {
     /// A chase by this piece alone is idle (1999 §27.1 for the king).
@@ -27,7 +27,7 @@ pub enum OwnChase {
 }
 
 /// The edition's definitions that the classifier needs.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Definitions {
     /// The ruleset whose articles the notes cite.
     pub ruleset: String,
@@ -46,6 +46,14 @@ pub struct Definitions {
 }
 
 impl Definitions {
+    /// A hash of the definitions, to tell cached classifications apart.
+    pub fn fingerprint(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.hash(&mut h);
+        h.finish()
+    }
+
     /// The 1999 definitions (CXA 1999 §25.3, §27.1–27.2, §28, §29), citing `ruleset`.
     pub fn cxa_1999(ruleset: &str) -> Definitions {
         Definitions {
@@ -99,10 +107,12 @@ pub struct Classification {
 }
 
 /// Classifies ply `ply` (1-based) of `history` under `defs`.
+///
+/// The result is kept with the history, so asking again is cheap.
 pub fn classify(history: &GameHistory, ply: u32, defs: &Definitions) -> Classification {
-    let before = history.position(ply - 1);
-    let after = history.position(ply);
-    classify_move(before, after, defs)
+    history.classification(defs.fingerprint(), ply, || {
+        classify_move(history.position(ply - 1), history.position(ply), defs)
+    })
 }
 
 /// Classifies the move from `before` (mover to move) to `after` (opponent to move).

@@ -9,7 +9,7 @@ use crate::{Occupant, Role, Square};
 /// or a piece for several pawns is not a gain". The king and an uncrossed pawn are not material
 /// (不算子力). The article does not compare advisors with horses; this crate reads the usual
 /// scale rook 4, horse/cannon 2, advisor/elephant/crossed pawn 1 (pinned by fixtures).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct MaterialValues {
     /// 车.
     pub rook: i32,

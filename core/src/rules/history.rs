@@ -1,6 +1,9 @@
 //! The history of a game: positions, moves and repetition keys, as judges read it.
 
+use crate::classify::Classification;
 use crate::{IllegalMove, Move, Occupant, Position};
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// Every position of a game from its start, the moves between them, and what each move captured.
 ///
@@ -23,6 +26,9 @@ pub struct GameHistory {
     positions: Vec<Position>,
     moves: Vec<Move>,
     captured: Vec<Option<Occupant>>,
+    /// Per-ply classifications already computed, by (definitions fingerprint, ply): a judge
+    /// reads the plies of a loop again at every repetition, and the report reads them once more.
+    classes: RefCell<HashMap<(u64, u32), Classification>>,
 }
 
 impl GameHistory {
@@ -32,6 +38,7 @@ impl GameHistory {
             positions: vec![start],
             moves: Vec::new(),
             captured: Vec::new(),
+            classes: RefCell::new(HashMap::new()),
         }
     }
 
@@ -57,6 +64,8 @@ impl GameHistory {
         if self.moves.is_empty() {
             return None;
         }
+        let ply = self.ply_count();
+        self.classes.borrow_mut().retain(|&(_, p), _| p < ply);
         self.positions.pop();
         self.captured.pop();
         self.moves.pop()
@@ -142,5 +151,22 @@ impl GameHistory {
             p = q;
         }
         n
+    }
+
+    /// The classification of ply `ply` under the definitions whose fingerprint is `key`,
+    /// computed by `compute` the first time and kept with the history afterwards (the
+    /// per-ply classification judges read; see [`crate::classify::classify`]).
+    pub fn classification(
+        &self,
+        key: u64,
+        ply: u32,
+        compute: impl FnOnce() -> Classification,
+    ) -> Classification {
+        if let Some(c) = self.classes.borrow().get(&(key, ply)) {
+            return c.clone();
+        }
+        let c = compute();
+        self.classes.borrow_mut().insert((key, ply), c.clone());
+        c
     }
 }

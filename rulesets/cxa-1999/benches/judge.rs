@@ -28,7 +28,9 @@ fn corpus() -> Option<Vec<GameInput>> {
         };
         let (raws, _) = read_games_from_bytes(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
         for raw in raws {
-            let game = raw.replay(MoveRules::STANDARD).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let game = raw
+                .replay(MoveRules::STANDARD)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
             games.push(GameInput {
                 fen: None,
                 moves: game.moves().iter().map(|m| m.to_string()).collect(),
@@ -46,7 +48,10 @@ fn judge(c: &mut Criterion) {
     let rs = xqr_cxa1999::Cxa1999::new();
     let options = JudgeOptions::default();
     let mut group = c.benchmark_group("ccpd");
-    group.sample_size(10).sampling_mode(SamplingMode::Flat).measurement_time(Duration::from_secs(20));
+    group
+        .sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .measurement_time(Duration::from_secs(20));
     group.throughput(Throughput::Elements(plies));
     group.bench_function("judge_cxa1999_3312_games", |b| {
         b.iter(|| {
@@ -55,8 +60,10 @@ fn judge(c: &mut Criterion) {
             }
         })
     });
-    let moves: Vec<Vec<xqr_core::Move>> =
-        games.iter().map(|g| g.moves.iter().map(|m| m.parse().expect("ICCS")).collect()).collect();
+    let moves: Vec<Vec<xqr_core::Move>> = games
+        .iter()
+        .map(|g| g.moves.iter().map(|m| m.parse().expect("ICCS")).collect())
+        .collect();
     group.bench_function("replay_history_3312_games", |b| {
         b.iter(|| {
             for g in &moves {
