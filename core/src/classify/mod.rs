@@ -491,3 +491,42 @@ fn after_move(before: &Position, after: &Position) -> Option<(Square, Square)> {
         .find(|s| before.board().get(*s).is_none_or(|o| o.color != mover))?;
     Some((from, to))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{MoveRules, Position};
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen, MoveRules::STANDARD).expect("legal")
+    }
+
+    /// The mate-threat depth of the 1999 definitions is three consecutive checks (§28.2:
+    /// "下一着照将或连续照将，将死对方"): pinned on both sides of the boundary.
+    #[test]
+    fn mate_threat_depth_is_three_checks() {
+        // Two rooks against a bare king: mate in three checks, not fewer.
+        let three = pos("4k4/9/9/9/9/9/9/9/9/R2K4R w - - 0 1");
+        assert!(!mates_by_checks(&three, 2));
+        assert!(mates_by_checks(&three, 3));
+        // With an advisor on e8 it takes four checks: beyond the 1999 depth.
+        let four = pos("4k4/4a4/9/9/9/9/9/9/9/R2K4R w - - 0 1");
+        assert!(!mates_by_checks(&four, 3));
+        assert!(mates_by_checks(&four, 4));
+
+        let defs = Definitions::cxa_1999("cxa-1999");
+        assert_eq!(defs.mate_threat_checks, 3);
+        // A quiet rook move that sets up the three-check mate is a mate threat (杀)...
+        let before = pos("4k4/9/9/9/9/9/9/9/R8/3K4R w - - 0 1");
+        let mut after = before.clone();
+        after.play("a1a0".parse().expect("ICCS")).expect("legal");
+        let c = classify_move(&before, &after, &defs);
+        assert_eq!(c.class.heaviest(), MoveKind::MateThreat, "{:?}", c.class);
+        // ... but not when the mate needs four checks.
+        let before = pos("4k4/4a4/9/9/9/9/9/9/R8/3K4R w - - 0 1");
+        let mut after = before.clone();
+        after.play("a1a0".parse().expect("ICCS")).expect("legal");
+        let c = classify_move(&before, &after, &defs);
+        assert_ne!(c.class.heaviest(), MoveKind::MateThreat, "{:?}", c.class);
+    }
+}
