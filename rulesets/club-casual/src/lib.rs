@@ -60,7 +60,7 @@ use xqr_core::rules::{
     RuleRef, Ruleset, RulesetMeta, Scoring, Termination,
 };
 use xqr_core::{IllegalMove, KingSafety, MoveRules, Position};
-use xqr_cxa1999::{NATURAL_LIMIT_CHECK_CAP, NATURAL_LIMIT_MOVES};
+use xqr_cxa1999::NATURAL_LIMIT_MOVES;
 
 /// The ruleset id.
 pub const ID: &str = "club-casual";
@@ -162,7 +162,6 @@ impl Scoring for ClubScoring {
         let pos = history.last();
         let ply = history.ply_count();
         let side = pos.turn();
-        let r = |a: &str| RuleRef::new(EXTENDS, a);
         if pos.king(side).is_none() {
             return Some(GameEnd {
                 result: GameResult::win_for(!side),
@@ -184,44 +183,12 @@ impl Scoring for ClubScoring {
         // The opponent's king is safe, so the position is one of standard Xiangqi: see whether
         // the side to move has any move that keeps its own king safe.
         if let Ok(standard) = Position::from_setup(pos.to_setup(), MoveRules::STANDARD) {
-            if standard.has_no_legal_moves() {
-                return Some(if standard.is_check() {
-                    GameEnd {
-                        result: GameResult::win_for(!side),
-                        termination: Termination::Checkmate,
-                        rule: r("§4.1.1"),
-                        offender: None,
-                        ply,
-                        explanation: format!(
-                            "{side} is checkmated: every move leaves its king to be captured (§3.1)"
-                        ),
-                    }
-                } else {
-                    GameEnd {
-                        result: GameResult::win_for(!side),
-                        termination: Termination::Stalemate,
-                        rule: r("§4.1.3"),
-                        offender: None,
-                        ply,
-                        explanation: format!(
-                            "{side} is stalemated: every move leaves its king to be captured, 困毙 loses (§3.2)"
-                        ),
-                    }
-                });
+            let why = "every move leaves its king to be captured";
+            if let Some(end) = xqr_cxa1999::no_move_end(EXTENDS, &standard, ply, why) {
+                return Some(end);
             }
         }
-        xqr_core::rules::natural_limit(history, NATURAL_LIMIT_MOVES, NATURAL_LIMIT_CHECK_CAP).map(
-            |(claimant, counted)| GameEnd {
-                result: GameResult::Draw,
-                termination: Termination::NaturalLimit,
-                rule: r("§4.2.4"),
-                offender: None,
-                ply,
-                explanation: format!(
-                    "{NATURAL_LIMIT_MOVES} moves by both sides without a capture ({counted} plies counted with at most {NATURAL_LIMIT_CHECK_CAP} checks of {claimant}, §23.3)"
-                ),
-            },
-        )
+        xqr_cxa1999::natural_limit_end(EXTENDS, history, NATURAL_LIMIT_MOVES)
     }
 
     fn points(&self) -> PointScheme {

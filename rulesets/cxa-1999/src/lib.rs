@@ -31,7 +31,7 @@ use xqr_core::rules::{
     OpenVisibility, Origin, PieceVisibility, PointScheme, RecordArticles, RepetitionJudge, RuleRef,
     Ruleset, RulesetMeta, Scoring, Termination,
 };
-use xqr_core::{IllegalMove, MoveRules};
+use xqr_core::{IllegalMove, MoveRules, Position};
 
 /// The ruleset id.
 pub const ID: &str = "cxa-1999";
@@ -133,42 +133,8 @@ const RECORD_ARTICLES: RecordArticles = RecordArticles {
 
 impl Scoring for Scoring1999 {
     fn game_end(&self, history: &GameHistory) -> Option<GameEnd> {
-        let pos = history.last();
-        let ply = history.ply_count();
-        let side = pos.turn();
-        let r = |a: &str| RuleRef::new(self.ruleset.clone(), a);
-        if pos.has_no_legal_moves() {
-            return Some(if pos.is_check() {
-                GameEnd {
-                    result: GameResult::win_for(!side),
-                    termination: Termination::Checkmate,
-                    rule: r("§4.1.1"),
-                    offender: None,
-                    ply,
-                    explanation: format!("{side} is checkmated (§3.1)"),
-                }
-            } else {
-                GameEnd {
-                    result: GameResult::win_for(!side),
-                    termination: Termination::Stalemate,
-                    rule: r("§4.1.3"),
-                    offender: None,
-                    ply,
-                    explanation: format!("{side} has no legal move: stalemated, 困毙 loses (§3.2)"),
-                }
-            });
-        }
-        xqr_core::rules::natural_limit(history, self.natural_limit_moves, NATURAL_LIMIT_CHECK_CAP).map(|(claimant, counted)| GameEnd {
-            result: GameResult::Draw,
-            termination: Termination::NaturalLimit,
-            rule: r("§4.2.4"),
-            offender: None,
-            ply,
-            explanation: format!(
-                "{} moves by both sides without a capture ({counted} plies counted with at most {NATURAL_LIMIT_CHECK_CAP} checks of {claimant}, §23.3): a claim succeeds from here; judged as claimed at the first opportunity",
-                self.natural_limit_moves
-            ),
-        })
+        no_move_end(&self.ruleset, history.last(), history.ply_count(), "")
+            .or_else(|| natural_limit_end(&self.ruleset, history, self.natural_limit_moves))
     }
 
     fn points(&self) -> PointScheme {
@@ -183,6 +149,62 @@ impl Scoring for Scoring1999 {
     ) -> Option<GameEnd> {
         recorded_end(&self.ruleset, &RECORD_ARTICLES, result, termination, ply)
     }
+}
+
+/// Checkmate (§3.1, §4.1.1) or stalemate (困毙, §3.2, §4.1.3) of the side to move in `pos`,
+/// after `ply` plies, citing `ruleset`; a non-empty `why` says in the explanation why the
+/// position counts as having no move (variants with king capture).
+pub fn no_move_end(ruleset: &str, pos: &Position, ply: u32, why: &str) -> Option<GameEnd> {
+    if !pos.has_no_legal_moves() {
+        return None;
+    }
+    let side = pos.turn();
+    let (termination, article, what) = match (pos.is_check(), why.is_empty()) {
+        (true, true) => (
+            Termination::Checkmate,
+            "§4.1.1",
+            format!("{side} is checkmated (§3.1)"),
+        ),
+        (true, false) => (
+            Termination::Checkmate,
+            "§4.1.1",
+            format!("{side} is checkmated: {why} (§3.1)"),
+        ),
+        (false, true) => (
+            Termination::Stalemate,
+            "§4.1.3",
+            format!("{side} has no legal move: stalemated, 困毙 loses (§3.2)"),
+        ),
+        (false, false) => (
+            Termination::Stalemate,
+            "§4.1.3",
+            format!("{side} is stalemated: {why}, 困毙 loses (§3.2)"),
+        ),
+    };
+    Some(GameEnd {
+        result: GameResult::win_for(!side),
+        termination,
+        rule: RuleRef::new(ruleset, article),
+        offender: None,
+        ply,
+        explanation: what,
+    })
+}
+
+/// The natural move limit (§4.2.4): `moves` moves by both sides without a capture, the
+/// claimant's checks counted at most 10 (§23.3), judged as claimed at the first opportunity;
+/// citing `ruleset`.
+pub fn natural_limit_end(ruleset: &str, history: &GameHistory, moves: u32) -> Option<GameEnd> {
+    xqr_core::rules::natural_limit(history, moves, NATURAL_LIMIT_CHECK_CAP).map(|(claimant, counted)| GameEnd {
+        result: GameResult::Draw,
+        termination: Termination::NaturalLimit,
+        rule: RuleRef::new(ruleset, "§4.2.4"),
+        offender: None,
+        ply: history.ply_count(),
+        explanation: format!(
+            "{moves} moves by both sides without a capture ({counted} plies counted with at most {NATURAL_LIMIT_CHECK_CAP} checks of {claimant}, §23.3): a claim succeeds from here; judged as claimed at the first opportunity"
+        ),
+    })
 }
 
 impl Ruleset for Cxa1999 {
