@@ -48,7 +48,17 @@ unsafe fn input<'a>(ptr: *const u8, len: usize) -> Result<&'a [u8], String> {
     Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
 }
 
-fn parse<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Vec<u8>> {
+/// Reads and decodes a request; on failure, the error reply to send back.
+///
+/// # Safety
+///
+/// As for [`input`].
+unsafe fn request<T: serde::de::DeserializeOwned>(
+    ptr: *const u8,
+    len: usize,
+) -> Result<T, Vec<u8>> {
+    // SAFETY: forwarded from the caller.
+    let bytes = unsafe { input(ptr, len) }.map_err(|e| encode_error(&e, None))?;
     serde_json::from_slice(bytes).map_err(|e| encode_error(&format!("bad request: {e}"), None))
 }
 
@@ -69,11 +79,7 @@ pub unsafe fn judge(
 ) -> XqrBuffer {
     guarded(|| {
         // SAFETY: forwarded from the caller.
-        let bytes = match unsafe { input(ptr, len) } {
-            Ok(b) => b,
-            Err(e) => return encode_error(&e, None),
-        };
-        let req: JudgeRequest = match parse(bytes) {
+        let req: JudgeRequest = match unsafe { request(ptr, len) } {
             Ok(r) => r,
             Err(reply) => return reply,
         };
@@ -96,11 +102,7 @@ pub unsafe fn legal_moves(
 ) -> XqrBuffer {
     guarded(|| {
         // SAFETY: forwarded from the caller.
-        let bytes = match unsafe { input(ptr, len) } {
-            Ok(b) => b,
-            Err(e) => return encode_error(&e, None),
-        };
-        let req: LegalMovesRequest = match parse(bytes) {
+        let req: LegalMovesRequest = match unsafe { request(ptr, len) } {
             Ok(r) => r,
             Err(reply) => return reply,
         };
@@ -132,12 +134,8 @@ pub unsafe fn query(
 ) -> XqrBuffer {
     guarded(|| {
         // SAFETY: forwarded from the caller.
-        let bytes = match unsafe { input(ptr, len) } {
-            Ok(b) => b,
-            Err(e) => return encode_error(&e, None),
-        };
-        let q: Query = match parse(bytes) {
-            Ok(q) => q,
+        let q: Query = match unsafe { request(ptr, len) } {
+            Ok(r) => r,
             Err(reply) => return reply,
         };
         let rs = ruleset();
