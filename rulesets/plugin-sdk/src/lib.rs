@@ -89,6 +89,11 @@
 #![warn(missing_docs)]
 
 pub mod abi;
+
+/// The guide "Your club's variant in five minutes" (`docs/house-variant-guide.md`), included
+/// here so that its plugin example is compiled and run as a doctest.
+#[doc = include_str!("../../../docs/house-variant-guide.md")]
+pub mod guide {}
 pub mod protocol;
 pub mod serve;
 
