@@ -27,14 +27,19 @@
 //! - points 3/1/0 (win 3, draw 1, loss 0, the collection's office-cup scoring
 //!   “胜利者得3分，和棋双方各得1分，负者得0分”).
 //!
-//! Not implemented yet (a later issue adds them):
+//! - club sheet 二.3 **“一将一杀不变判败”** (“已方的子追着对方的将帅将军动作不变，三回合后判已方
+//!   失败”): a side alternating check and mate threat (一将一杀) over a loop loses as soon as the
+//!   repetition is found (the third occurrence, as for the 1999 counting), without the 1999
+//!   obligation to change first (§26.4) and even when the other side is forbidden too (1999
+//!   §26.3 would draw): the sheet names the attacker only. The ruling cites `club-casual club
+//!   sheet 二.3`. Every other conduct is judged as under 1999;
+//! - club sheet 二.2 “车可长兑，炮可长拦” (a rook may keep offering exchanges to a rook, a cannon
+//!   may keep blocking): the 1999 classifier already calls both idle (a rook attacking a rook
+//!   that can take it back is an offer 兑, not a chase, §28.5; a block 拦 is idle, §28.7), so
+//!   nothing changes; the fixture `club-casual-rook-offers` pins it.
 //!
-//! - club sheet 二.3 “一将一杀不变判败” (alternating check and mate threat unchanged for three
-//!   rounds loses): here the 1999 table applies to 一将一杀 as to any two-kind forbidden conduct;
-//! - club sheet 二.2 “车可长兑，炮可长拦” (a rook may offer exchanges perpetually, a cannon may
-//!   block perpetually): here such loops are classified and judged as under 1999;
-//! - the rest of the sheet concerns play and organisation, not records: touch-move (二.1),
-//!   time limits (一), the best-of-three match and its time-based tie-break (三).
+//! Not implemented: the rest of the sheet concerns play and organisation, not records:
+//! touch-move (二.1), time limits (一), the best-of-three match and its time-based tie-break (三).
 //!
 //! ```
 //! use xqr_core::rules::{GameInput, JudgeOptions, Ruleset};
@@ -53,13 +58,13 @@
 
 #![warn(missing_docs)]
 
-use xqr_core::rules::law::TableJudge;
+use xqr_core::rules::law::{TableJudge, ViolationPolicy};
 use xqr_core::rules::{
-    recorded_end, GameEnd, GameHistory, GameResult, IllegalMoveRuling, MoveLegality,
-    OpenVisibility, Origin, PieceVisibility, PointScheme, Points, RecordArticles, RepetitionJudge,
-    RuleRef, Ruleset, RulesetMeta, Scoring, Termination,
+    recorded_end, Conduct, GameEnd, GameHistory, GameResult, IllegalMoveRuling, MoveLegality,
+    OpenVisibility, Origin, PieceVisibility, PlyClass, PointScheme, Points, RecordArticles,
+    RepetitionJudge, RepetitionRuling, RuleRef, Ruleset, RulesetMeta, Scoring, Termination,
 };
-use xqr_core::{IllegalMove, KingSafety, MoveRules, Position};
+use xqr_core::{Color, IllegalMove, KingSafety, MoveRules, Position};
 use xqr_cxa1999::NATURAL_LIMIT_MOVES;
 
 /// The ruleset id.
@@ -89,7 +94,7 @@ pub const POINTS: PointScheme = PointScheme {
 pub struct ClubCasual {
     meta: RulesetMeta,
     legality: ClubLegality,
-    judge: TableJudge,
+    judge: ClubJudge,
     scoring: ClubScoring,
 }
 
@@ -118,9 +123,66 @@ impl ClubCasual {
             },
             legality: ClubLegality,
             // The 1999 articles keep their 1999 citation; only the club sheet's own rules cite the club.
-            judge: xqr_cxa1999::judge(EXTENDS),
+            judge: ClubJudge::new(),
             scoring: ClubScoring,
         }
+    }
+}
+
+/// The article of the club sheet that makes an unvaried 一将一杀 lose.
+pub const CHECK_AND_MATE_THREAT_ARTICLE: &str = "club sheet 二.3";
+
+/// The 1999 repetition law, except that 一将一杀 loses at once (club sheet 二.3).
+#[derive(Clone, Debug)]
+pub struct ClubJudge {
+    table: TableJudge,
+}
+
+impl Default for ClubJudge {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl ClubJudge {
+    /// The 1999 table (citing `cxa-1999`) with 一将一杀 set to lose at once.
+    pub fn new() -> ClubJudge {
+        let mut table = xqr_cxa1999::judge(EXTENDS);
+        table.table.check_and_mate_threat = ViolationPolicy::Loses;
+        ClubJudge { table }
+    }
+}
+
+impl RepetitionJudge for ClubJudge {
+    fn judge(
+        &self,
+        history: &GameHistory,
+        pending: Option<&RepetitionRuling>,
+    ) -> Option<RepetitionRuling> {
+        let mut ruling = self.table.judge(history, pending)?;
+        if let RepetitionRuling::Decided { end, found } = &mut ruling {
+            let offender_conduct = end.offender.map(|c| match c {
+                Color::Red => found.red,
+                Color::Black => found.black,
+            });
+            // The table's loss for 一将一杀 is the club's rule, not a 1999 article: cite it.
+            if pending.is_none() && offender_conduct == Some(Conduct::CheckAndMateThreat) {
+                end.rule = RuleRef::new(ID, CHECK_AND_MATE_THREAT_ARTICLE);
+                end.explanation = format!(
+                    "{} (一将一杀不变判败: no obligation to change first, unlike cxa-1999 §26.4)",
+                    end.explanation
+                );
+            }
+        }
+        Some(ruling)
+    }
+
+    fn classify(&self, history: &GameHistory, ply: u32) -> PlyClass {
+        self.table.classify(history, ply)
+    }
+
+    fn as_table(&self) -> Option<&TableJudge> {
+        Some(&self.table)
     }
 }
 
