@@ -5,14 +5,18 @@
 //! Judges read this classification only for the plies of a loop, so its cost (small searches)
 //! is paid only where a repetition occurs.
 
+mod defensive;
 mod exchange;
+mod floating;
 mod values;
 
+pub use defensive::holds_defensive_point;
 pub use values::MaterialValues;
 
 use crate::rules::{GameHistory, MoveKind, PlyClass};
 use crate::{Color, Position, Role, Square};
-use exchange::{captures_on, gain, prize};
+use exchange::{captures_on, gain, gain_after, prize};
+use floating::{Ledger, Prize};
 
 /// Whose own chase counts (1999 §27.1–27.2, 2011 §26.1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -43,6 +47,10 @@ pub struct Definitions {
     /// Chase through checks (通过连续照将吃子, 1999 §29.1): how many checks may precede the
     /// winning capture.
     pub chase_checks: u8,
+    /// 1999 §27.3: a chase of advisors or elephants only, by a piece that occupies a defensive
+    /// key point, is idle (the reading is in `defensive.rs`).
+    #[serde(default)]
+    pub defensive_key_point: bool,
 }
 
 impl Definitions {
@@ -58,11 +66,12 @@ impl Definitions {
     pub fn cxa_1999(ruleset: &str) -> Definitions {
         Definitions {
             ruleset: ruleset.to_owned(),
-            values: MaterialValues::STANDARD,
+            values: MaterialValues::CXA_1999,
             king_chase: OwnChase::Idle,
             pawn_chase: OwnChase::IdleUnlessMutual,
             mate_threat_checks: 3,
             chase_checks: 1,
+            defensive_key_point: true,
         }
     }
 }
@@ -174,7 +183,10 @@ pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) ->
                 ));
             }
         }
-        if !counted.is_empty() {
+        let to = after_move(before, after).map(|m| m.1);
+        let incidental = defensive::incidental_chase(after, to, &counted, defs);
+        out.class.notes.extend(incidental.clone());
+        if !counted.is_empty() && incidental.is_none() {
             out.class.kinds.push(MoveKind::Chase);
             for c in counted {
                 out.class.targets.push(c.target);
@@ -273,7 +285,9 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
             by.push(m.from);
         }
         if by.is_empty() && defs.chase_checks > 0 {
-            if let Some(checker) = wins_by_checks(pos, t, defs, defs.chase_checks) {
+            if let Some(checker) =
+                wins_by_checks(pos, t, defs, defs.chase_checks, Ledger::default())
+            {
                 via = ChaseVia::Checks;
                 by.push(checker);
             }
@@ -341,11 +355,21 @@ pub fn safe_moves(pos: &Position) -> crate::MoveList {
 }
 
 /// Whether a check (repeated up to `checks` times) wins the piece on `t` whatever the reply;
-/// returns the point of the piece giving the first check.
-fn wins_by_checks(pos: &Position, t: Square, defs: &Definitions, checks: u8) -> Option<Square> {
+/// returns the point of the piece giving the first check. `spent` is what the checking side has
+/// lost to the replies of earlier checks: it counts against the final exchange, so a pawn given
+/// with check to win a horse is no gain (1999 §25.3, chapter 7 example 12). What a check itself
+/// captures is not counted here: that piece is a target of its own.
+fn wins_by_checks(
+    pos: &Position,
+    t: Square,
+    defs: &Definitions,
+    checks: u8,
+    spent: Ledger,
+) -> Option<Square> {
     if checks == 0 {
         return None;
     }
+    let v = &defs.values;
     for m in pos.legal_moves() {
         if m.to == t {
             continue; // direct captures were looked at already
@@ -365,9 +389,10 @@ fn wins_by_checks(pos: &Position, t: Square, defs: &Definitions, checks: u8) -> 
             if after.board().get(t).is_none_or(|o| o.color == after.turn()) {
                 return false; // the piece moved away or was traded off
             }
+            let ledger = spent.give(Prize::of(v, next.board().get(r.to), r.to));
             captures_on(&after, t)
-                .any(|c| gain(&after, c, &defs.values) > 0 && !mated_after(&after, c))
-                || wins_by_checks(&after, t, defs, checks - 1).is_some()
+                .any(|c| gain_after(&after, c, v, ledger) > 0 && !mated_after(&after, c))
+                || wins_by_checks(&after, t, defs, checks - 1, ledger).is_some()
         });
         if wins {
             return Some(m.from);

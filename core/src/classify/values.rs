@@ -23,10 +23,14 @@ pub struct MaterialValues {
     pub elephant: i32,
     /// 过河兵.
     pub crossed_pawn: i32,
+    /// 过河兵价值浮动 (1999 §25.3): pawns given for pieces, or pieces for pawns, are no gain
+    /// (the reading is in `floating.rs`). Off: the fixed scale throughout.
+    #[serde(default)]
+    pub floating_crossed_pawn: bool,
 }
 
 impl MaterialValues {
-    /// The scale described above (1999 §25.3, 2011 §24.3 alike).
+    /// The scale described above (1999 §25.3, 2011 §24.3 alike), every exchange valued by it.
     pub const STANDARD: MaterialValues = MaterialValues {
         rook: 4,
         horse: 2,
@@ -34,6 +38,14 @@ impl MaterialValues {
         advisor: 1,
         elephant: 1,
         crossed_pawn: 1,
+        floating_crossed_pawn: false,
+    };
+
+    /// The 1999 values: the standard scale with the crossed pawn's floating value (§25.3,
+    /// "一兵換取數子或一子換取數兵均不算得子").
+    pub const CXA_1999: MaterialValues = MaterialValues {
+        floating_crossed_pawn: true,
+        ..MaterialValues::STANDARD
     };
 
     /// Value of the piece `occ` standing on `sq` (0 for kings and uncrossed pawns; a hidden

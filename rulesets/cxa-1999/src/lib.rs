@@ -7,7 +7,16 @@
 //! - game end: checkmate §3.1 / §4.1.1, stalemate 困毙 §3.2 / §4.1.3, the natural move limit
 //!   §4.2.4 with the claimant's checks counted at most 10 (§23.3);
 //! - the repetition law 棋例 §24–§29 through the shared classifier and table judge
-//!   ([`xqr_core::rules::law`]);
+//!   ([`xqr_core::rules::law`]), with two readings worth knowing:
+//!   - §25.3, the crossed pawn's floating value: an exchange in which one side gives only crossed
+//!     pawns and the other only pieces is no gain (so offering a pawn, even with check, to win a
+//!     horse or a rook is not a chase; chapter 7 example 12);
+//!   - §27.3, 占据防守要点: a move that chases only advisors or elephants is idle when the moved
+//!     piece stands on a defensive key point, read as: with that piece taken off its point the
+//!     opponent would mate by checks within the mate-threat depth (three checks, §28.2), with it
+//!     there it would not ([`xqr_core::classify::holds_defensive_point`]; chapter 7 examples 15
+//!     and 16). The article's other condition, that this makes a clear draw (简明和棋), is endgame
+//!     knowledge and is not checked; a defence against a deeper mate is not recognised;
 //! - points §14.1: win 1, draw ½, loss 0.
 //!
 //! ```
