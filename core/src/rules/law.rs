@@ -628,9 +628,9 @@ fn count_2011(history: &GameHistory, ply: u32) -> Option<(u32, u32)> {
     while start > 0 && history.key(start - 1) == history.key(start - 1 + period) {
         start -= 1;
     }
-    let first_move = start.max(1);
+    // Ply `start` produced the loop's first position (ply 0: a move before the record).
     let capture = start >= 1 && history.captured_at(start).is_some();
-    Some((period, ply + 1 - first_move - u32::from(capture)))
+    Some((period, ply + 1 - start - u32::from(capture)))
 }
 
 /// A loop report over plies `first..=last`.
