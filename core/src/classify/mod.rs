@@ -110,10 +110,6 @@ pub struct Definitions {
     /// ("走动帅（将）应将而产生的捉、杀，按闲处理"). 1999 has no such article: there a king's
     /// own chase is idle anyway (§27.1) but a mate threat it makes counts.
     pub king_answering_check_idle: bool,
-    /// 2011 §24.4: pieces of different kinds but equal value attacking each other offer an
-    /// exchange (兑), as pieces of one kind do; 1999 (chapter 7 example 3) knows only the
-    /// same kind.
-    pub equal_value_exchange: bool,
     /// 2011 §26.6: a crossed pawn traded for any piece but a rook is no gain ("此外换取其他一子
     /// 或数子均不算得子"), so a crossed pawn attacking a protected horse, cannon, advisor or
     /// elephant does not chase it. 1999 (§25.3) values a crossed pawn below a horse.
@@ -141,7 +137,6 @@ impl Definitions {
             mate_threat_checks: 3,
             chase_checks: 1,
             king_answering_check_idle: false,
-            equal_value_exchange: false,
             pawn_trades_only_for_rook: false,
             articles: DefinitionArticles::CXA_1999,
         }
@@ -151,9 +146,10 @@ impl Definitions {
     ///
     /// Differences from [`Definitions::cxa_1999`]: the pawn's own chase is allowed without the
     /// 1999 exception for mutual attacks (§26.1 "帅（将）、兵（卒）本身允许长捉"); a king move
-    /// answering check makes neither chase nor mate threat (§26.1.2); pieces of equal value but
-    /// different kinds attacking each other offer an exchange (§24.4); a crossed pawn gains only
-    /// against a rook (§26.6). Mate threat (§24.2 "下一着将军或连续将军") and chase through
+    /// answering check makes neither chase nor mate threat (§26.1.2); a crossed pawn gains only
+    /// against a rook (§26.6). §24.4's exchange between different kinds of equal value needs no
+    /// knob: an even exchange is no gain (so no chase) and the idle kind 兑 compares values in
+    /// both editions (1999 §28.5 "同等子力"). Mate threat (§24.2 "下一着将军或连续将军") and chase through
     /// checks (§24.3 "从下一着开始运用连续将军得子") keep the 1999 depths.
     pub fn cxa_2011(ruleset: &str) -> Definitions {
         Definitions {
@@ -164,7 +160,6 @@ impl Definitions {
             mate_threat_checks: 3,
             chase_checks: 1,
             king_answering_check_idle: true,
-            equal_value_exchange: true,
             pawn_trades_only_for_rook: true,
             articles: DefinitionArticles::CXA_2011,
         }
@@ -416,10 +411,10 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
             if g <= 0 {
                 continue;
             }
-            if mutual_exchange(pos, m, defs) {
+            if mutual_same_role(pos, m) {
                 // Two pieces of one kind attacking each other offer an exchange (兑) or an
-                // offer (献), not a chase: 1999 chapter 7 example 3, "黑方一捉一兑"; in 2011
-                // also pieces of equal value (§24.4).
+                // offer (献), not a chase: 1999 chapter 7 example 3, "黑方一捉一兑". (Pieces of
+                // different kinds never attack each other both ways.)
                 continue;
             }
             if mated_after(pos, m) {
@@ -480,18 +475,13 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
     out
 }
 
-/// Whether the target of the capture `m` could itself capture the capturer and is of the
-/// capturer's kind (1999) or, with [`Definitions::equal_value_exchange`], of equal value
-/// (2011 §24.4): the two offer an exchange.
-fn mutual_exchange(pos: &Position, m: crate::Move, defs: &Definitions) -> bool {
+/// Whether the target of the capture `m` is of the capturer's role and could itself capture the
+/// capturer (same-kind pieces attacking each other).
+fn mutual_same_role(pos: &Position, m: crate::Move) -> bool {
     let (Some(c), Some(t)) = (pos.board().get(m.from), pos.board().get(m.to)) else {
         return false;
     };
-    let alike = c.role == t.role
-        || (defs.equal_value_exchange
-            && defs.values.of(c, m.from) == defs.values.of(t, m.to)
-            && defs.values.of(c, m.from) > 0);
-    alike && captures_on(&pos.passed(), m.from).any(|r| r.from == m.to)
+    c.role == t.role && captures_on(&pos.passed(), m.from).any(|r| r.from == m.to)
 }
 
 /// Whether, after the capture `m`, the opponent mates at once.
@@ -682,6 +672,78 @@ mod tests {
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen, MoveRules::STANDARD).expect("legal")
+    }
+
+    fn sq(s: &str) -> Square {
+        s.parse().expect("a square")
+    }
+
+    /// 2011 §26.1.2: a king move answering check that creates a mate threat is idle; 1999 has
+    /// no such article and calls it a mate threat. The red king leaves the horse's check (f0 to
+    /// e0) and so takes the e-file from the black king: 车a2-d2 would then mate.
+    #[test]
+    fn king_answering_check_is_idle_in_2011() {
+        let before = pos("3k5/9/9/9/9/9/9/R5n2/9/5K3 w - - 0 1");
+        assert!(before.is_check());
+        let mut after = before.clone();
+        after.play("f0e0".parse().expect("ICCS")).expect("legal");
+        let old = classify_move(&before, &after, &Definitions::cxa_1999("cxa-1999"));
+        assert_eq!(
+            old.class.heaviest(),
+            MoveKind::MateThreat,
+            "{:?}",
+            old.class
+        );
+        let new = classify_move(&before, &after, &Definitions::cxa_2011("cxa-2011"));
+        assert_eq!(new.class.heaviest(), MoveKind::Idle, "{:?}", new.class);
+        assert!(new.class.notes.iter().any(|n| n.contains("§26.1.2")));
+        // Not answering a check, the same king move is a mate threat under 2011 too.
+        let quiet = pos("3k5/9/9/9/9/9/9/R8/9/5K3 w - - 0 1");
+        let mut after = quiet.clone();
+        after.play("f0e0".parse().expect("ICCS")).expect("legal");
+        let c = classify_move(&quiet, &after, &Definitions::cxa_2011("cxa-2011"));
+        assert_eq!(c.class.heaviest(), MoveKind::MateThreat, "{:?}", c.class);
+    }
+
+    /// 2011 §26.6: a crossed pawn attacking a protected horse does not chase it (a pawn for a
+    /// horse is no gain); against a protected rook it does. 1999 values the pawn below the horse.
+    #[test]
+    fn crossed_pawn_gains_only_against_a_rook_in_2011() {
+        // Red pawn e6 attacks the black horse e7, protected by the black rook e9.
+        let p = pos("3kr4/9/4n4/4P4/9/9/9/9/9/5K3 w - - 0 1");
+        let old = chased(&p, &Definitions::cxa_1999("cxa-1999"));
+        assert!(old.iter().any(|c| c.target == sq("e7")), "{old:?}");
+        let new = chased(&p, &Definitions::cxa_2011("cxa-2011"));
+        assert!(!new.iter().any(|c| c.target == sq("e7")), "{new:?}");
+        // A protected rook: a chase in both (a pawn for a rook, "主动送兵换车为捉").
+        let p = pos("3kn4/9/4r4/4P4/9/9/9/9/9/5K3 w - - 0 1");
+        let new = chased(&p, &Definitions::cxa_2011("cxa-2011"));
+        assert!(new.iter().any(|c| c.target == sq("e7")), "{new:?}");
+    }
+
+    /// §24.17 joint chase: two horses against a cannon with one root; the first capture alone
+    /// is an even exchange, the second horse makes the root's recapture lose. Neither horse
+    /// wins it alone.
+    #[test]
+    fn joint_chase_needs_two_attackers() {
+        // Black cannon c7 protected by the black rook c9; red horses b5 and d5 attack c7.
+        let p = pos("2r1k4/9/2c6/9/1N1N5/9/9/9/9/5K3 w - - 0 1");
+        let d = Definitions::cxa_2011("cxa-2011");
+        let c = chased(&p, &d);
+        let t = c
+            .iter()
+            .find(|c| c.target == sq("c7"))
+            .expect("c7 is chased");
+        assert!(t.joint && t.rootless(), "{t:?}");
+        assert_eq!(t.by.len(), 2);
+        // A horse against a protected rook wins alone: a single chase of a protected rook.
+        let p = pos("2r1k4/9/2r6/9/1N7/9/9/9/9/5K3 w - - 0 1");
+        let c = chased(&p, &d);
+        let t = c
+            .iter()
+            .find(|c| c.target == sq("c7"))
+            .expect("c7 is chased");
+        assert!(!t.joint && !t.rootless(), "{t:?}");
     }
 
     /// The mate-threat depth of the 1999 definitions is three consecutive checks (§28.2:

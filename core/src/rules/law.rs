@@ -868,3 +868,137 @@ fn serde_plain(c: Conduct) -> &'static str {
         Conduct::Allowed => "allowed moves",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn judge() -> TableJudge {
+        TableJudge {
+            ruleset: "cxa-2011".to_owned(),
+            definitions: Definitions::cxa_2011("cxa-2011"),
+            table: VerdictTable::CXA_2011,
+            articles: LawArticles::CXA_2011,
+        }
+    }
+
+    fn side(conduct: Conduct, chases: ChaseSorts) -> SideConduct {
+        SideConduct { conduct, chases }
+    }
+
+    const ROOK: ChaseSorts = ChaseSorts {
+        rook_single: true,
+        rook_joint: false,
+        rootless_single: false,
+        rootless_joint: false,
+        protected: false,
+    };
+    const ROOK_JOINT: ChaseSorts = ChaseSorts {
+        rook_single: false,
+        rook_joint: true,
+        ..ROOK
+    };
+    const ROOTLESS: ChaseSorts = ChaseSorts {
+        rook_single: false,
+        rootless_single: true,
+        ..ROOK
+    };
+    const ROOTLESS_JOINT: ChaseSorts = ChaseSorts {
+        rook_single: false,
+        rootless_joint: true,
+        ..ROOK
+    };
+    const PROTECTED: ChaseSorts = ChaseSorts {
+        rook_single: false,
+        protected: true,
+        ..ROOK
+    };
+    const NONE: ChaseSorts = ChaseSorts {
+        rook_single: false,
+        ..ROOK
+    };
+
+    fn must_change(f: &Finding) -> Option<(Color, &'static str)> {
+        match f {
+            Finding::MustChange { side, article, .. } => Some((*side, article)),
+            _ => None,
+        }
+    }
+
+    fn draw(f: &Finding) -> Option<&'static str> {
+        match f {
+            Finding::Draw { article, .. } => Some(article),
+            _ => None,
+        }
+    }
+
+    /// §26.8.2: a single chase of a rook against a joint chase of a rook: the single chaser
+    /// changes (whichever color it is).
+    #[test]
+    fn single_rook_chase_changes_against_joint() {
+        let j = judge();
+        let f = j.rule_on(&[
+            side(Conduct::PerpetualChase, ROOK),
+            side(Conduct::PerpetualChase, ROOK_JOINT),
+        ]);
+        assert_eq!(must_change(&f), Some((Color::Red, "§26.8.2")));
+        let f = j.rule_on(&[
+            side(Conduct::PerpetualChase, ROOK_JOINT),
+            side(Conduct::PerpetualChase, ROOK),
+        ]);
+        assert_eq!(must_change(&f), Some((Color::Black, "§26.8.2")));
+    }
+
+    /// §26.8.3: the same for unprotected pieces.
+    #[test]
+    fn single_rootless_chase_changes_against_joint() {
+        let f = judge().rule_on(&[
+            side(Conduct::PerpetualChase, ROOTLESS_JOINT),
+            side(Conduct::PerpetualChase, ROOTLESS),
+        ]);
+        assert_eq!(must_change(&f), Some((Color::Black, "§26.8.3")));
+    }
+
+    /// §26.8.1 read as "one side only": the listed side changes; both listed or neither: draw.
+    #[test]
+    fn listed_side_changes_alone() {
+        let j = judge();
+        // 长杀 against a chase of a protected piece.
+        let f = j.rule_on(&[
+            side(Conduct::PerpetualMateThreat, NONE),
+            side(Conduct::PerpetualChase, PROTECTED),
+        ]);
+        assert_eq!(must_change(&f), Some((Color::Red, "§26.8.1")));
+        // 一将一捉车 against a chase of a protected piece.
+        let f = j.rule_on(&[
+            side(Conduct::PerpetualChase, PROTECTED),
+            side(Conduct::CheckAndChase, ROOK),
+        ]);
+        assert_eq!(must_change(&f), Some((Color::Black, "§26.8.1")));
+        // Both listed: 长捉车 against 长杀.
+        let f = j.rule_on(&[
+            side(Conduct::PerpetualChase, ROOK),
+            side(Conduct::PerpetualMateThreat, NONE),
+        ]);
+        assert_eq!(draw(&f), Some("§26.8.4"));
+        // Neither listed.
+        let f = j.rule_on(&[
+            side(Conduct::PerpetualChase, PROTECTED),
+            side(Conduct::PerpetualChase, PROTECTED),
+        ]);
+        assert_eq!(draw(&f), Some("§26.8.4"));
+    }
+
+    /// 1999 §26.3: two forbidden sides draw whatever they chase.
+    #[test]
+    fn both_forbidden_draw_in_1999() {
+        let mut j = judge();
+        j.table = VerdictTable::CXA_1999;
+        j.articles = LawArticles::CXA_1999;
+        let f = j.rule_on(&[
+            side(Conduct::PerpetualMateThreat, NONE),
+            side(Conduct::PerpetualChase, PROTECTED),
+        ]);
+        assert_eq!(draw(&f), Some("§26.3"));
+    }
+}
