@@ -340,8 +340,9 @@ pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) ->
 
 /// Whether a chase counts as the mover's chase under `defs` (not the king's or a pawn's own).
 fn counts(c: &ChaseTarget, defs: &Definitions) -> bool {
-    !(c.king_only && defs.king_chase != OwnChase::Counts)
-        && !(c.pawn_only && defs.pawn_chase != OwnChase::Counts)
+    let king_idle = c.king_only && defs.king_chase != OwnChase::Counts;
+    let pawn_idle = c.pawn_only && defs.pawn_chase != OwnChase::Counts;
+    !king_idle && !pawn_idle
 }
 
 impl Classification {
