@@ -46,9 +46,26 @@ pub struct Fixture {
     /// Free text: why the position and moves show what they show.
     #[serde(default)]
     pub notes: Option<String>,
+    /// The difference between the 1999 and 2011 editions this fixture shows; such a fixture
+    /// states the expected verdict under both `cxa-1999` and `cxa-2011`, and is listed in
+    /// `docs/cxa-1999-vs-2011.md`.
+    #[serde(default)]
+    pub difference: Option<Difference>,
     /// Expected verdicts by ruleset id; rulesets not named are only snapshotted.
     #[serde(default)]
     pub expect: BTreeMap<String, Expectation>,
+}
+
+/// A difference between CXA 1999 and CXA 2011 shown by a fixture.
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Difference {
+    /// The 2011 articles that rule, e.g. `§23.5.2.2`.
+    pub cxa_2011: String,
+    /// The 1999 articles that rule, e.g. `§24.3`.
+    pub cxa_1999: String,
+    /// What differs, in one line.
+    pub what: String,
 }
 
 /// `illegal_moves` of a fixture.

@@ -30,8 +30,71 @@ pub enum OwnChase {
     Counts,
 }
 
+/// The articles the classifier's notes cite, by edition.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct DefinitionArticles {
+    /// 将 (1999 §28.1, 2011 §24.1).
+    pub check: &'static str,
+    /// 杀 (1999 §28.2, 2011 §24.2).
+    pub mate_threat: &'static str,
+    /// 捉 (1999 §28.3, §29; 2011 §24.3).
+    pub chase: &'static str,
+    /// A chase must be new with the move (1999 §29.2; 2011 §24.3 "走子后…能", §26.1.1 "新的捉").
+    pub new_chase: &'static str,
+    /// The king's own chase is idle (1999 §27.1; 2011 §26.1 "本身允许长捉").
+    pub king_own: &'static str,
+    /// The pawn's own chase (1999 §27.2; 2011 §26.1).
+    pub pawn_own: &'static str,
+    /// A king move answering check (2011 §26.1.2; no 1999 article).
+    pub king_answers_check: &'static str,
+    /// 兑 (1999 §28.5, 2011 §24.4).
+    pub exchange: &'static str,
+    /// 献 (1999 §28.6, 2011 §24.5).
+    pub offer: &'static str,
+    /// 拦 (1999 §28.7, 2011 §24.6).
+    pub block: &'static str,
+    /// 跟 (1999 §28.8, 2011 §24.7).
+    pub follow: &'static str,
+    /// Crossed-pawn trades (2011 §26.6; no 1999 article).
+    pub pawn_trades: &'static str,
+}
+
+impl DefinitionArticles {
+    /// The 1999 articles.
+    pub const CXA_1999: DefinitionArticles = DefinitionArticles {
+        check: "§28.1",
+        mate_threat: "§28.2",
+        chase: "§28.3, §29",
+        new_chase: "§29.2",
+        king_own: "§27.1",
+        pawn_own: "§27.2",
+        king_answers_check: "",
+        exchange: "§28.5",
+        offer: "§28.6",
+        block: "§28.7",
+        follow: "§28.8",
+        pawn_trades: "§25.3",
+    };
+
+    /// The 2011 articles.
+    pub const CXA_2011: DefinitionArticles = DefinitionArticles {
+        check: "§24.1",
+        mate_threat: "§24.2",
+        chase: "§24.3",
+        new_chase: "§24.3, §26.1.1",
+        king_own: "§26.1",
+        pawn_own: "§26.1",
+        king_answers_check: "§26.1.2",
+        exchange: "§24.4",
+        offer: "§24.5",
+        block: "§24.6",
+        follow: "§24.7",
+        pawn_trades: "§26.6",
+    };
+}
+
 /// The edition's definitions that the classifier needs.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Definitions {
     /// The ruleset whose articles the notes cite.
     pub ruleset: String,
@@ -51,6 +114,16 @@ pub struct Definitions {
     /// key point, is idle (the reading is in `defensive.rs`).
     #[serde(default)]
     pub defensive_key_point: bool,
+    /// 2011 §26.1.2: a chase or mate threat made by a king move that answers a check is idle
+    /// ("走动帅（将）应将而产生的捉、杀，按闲处理"). 1999 has no such article: there a king's
+    /// own chase is idle anyway (§27.1) but a mate threat it makes counts.
+    pub king_answering_check_idle: bool,
+    /// 2011 §26.6: a crossed pawn traded for any piece but a rook is no gain ("此外换取其他一子
+    /// 或数子均不算得子"), so a crossed pawn attacking a protected horse, cannon, advisor or
+    /// elephant does not chase it. 1999 (§25.3) values a crossed pawn below a horse.
+    pub pawn_trades_only_for_rook: bool,
+    /// The articles the notes cite.
+    pub articles: DefinitionArticles,
 }
 
 impl Definitions {
@@ -72,6 +145,36 @@ impl Definitions {
             mate_threat_checks: 3,
             chase_checks: 1,
             defensive_key_point: true,
+            king_answering_check_idle: false,
+            pawn_trades_only_for_rook: false,
+            articles: DefinitionArticles::CXA_1999,
+        }
+    }
+
+    /// The 2011 trial definitions (CXA 2011 §24, §26.1–26.6), citing `ruleset`.
+    ///
+    /// Differences from [`Definitions::cxa_1999`]: the pawn's own chase is allowed without the
+    /// 1999 exception for mutual attacks (§26.1 "帅（将）、兵（卒）本身允许长捉"); a king move
+    /// answering check makes neither chase nor mate threat (§26.1.2); a crossed pawn gains only
+    /// against a rook (§26.6). §24.4's exchange between different kinds of equal value needs no
+    /// knob: an even exchange is no gain (so no chase) and the idle kind 兑 compares values in
+    /// both editions (1999 §28.5 "同等子力"). Mate threat (§24.2 "下一着将军或连续将军") and chase through
+    /// checks (§24.3 "从下一着开始运用连续将军得子") keep the 1999 depths.
+    pub fn cxa_2011(ruleset: &str) -> Definitions {
+        Definitions {
+            ruleset: ruleset.to_owned(),
+            values: MaterialValues::STANDARD,
+            king_chase: OwnChase::Idle,
+            pawn_chase: OwnChase::Idle,
+            mate_threat_checks: 3,
+            chase_checks: 1,
+            // 2011 §26.2 adds a condition to 1999 §27.3 ("守和方只有一個進攻子時", the defending
+            // side has a single attacking piece) that the reading in `defensive.rs` does not
+            // check yet, so it stays off here rather than rule beyond the article.
+            defensive_key_point: false,
+            king_answering_check_idle: true,
+            pawn_trades_only_for_rook: true,
+            articles: DefinitionArticles::CXA_2011,
         }
     }
 }
@@ -91,6 +194,19 @@ pub struct ChaseTarget {
     pub king_only: bool,
     /// Whether only pawns could win it.
     pub pawn_only: bool,
+    /// 联合捉子 (2011 §24.17): no single one of the attackers wins it on its own — the
+    /// exchange on its point wins material only with a second attacker (so its root is
+    /// insufficient, 少根, §24.15).
+    pub joint: bool,
+}
+
+impl ChaseTarget {
+    /// Whether the chased piece counts as unprotected (无根子, 2011 §24.15–24.16): it has no
+    /// root that can legally recapture (no root, or a false root, 假根), its roots are fewer than
+    /// the attackers (少根: a joint chase), or checks win it whatever its roots.
+    pub fn rootless(&self) -> bool {
+        matches!(self.via, ChaseVia::Direct | ChaseVia::Checks) || self.joint
+    }
 }
 
 /// How a chased piece would be won.
@@ -129,82 +245,106 @@ pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) ->
     let mover = before.turn();
     let mut out = Classification::default();
     let r = &defs.ruleset;
+    let a = &defs.articles;
     if let Some(k) = after.king(!mover) {
         if after.is_check() {
             out.class.kinds.push(MoveKind::Check);
             out.class.targets.push(k);
             out.class.notes.push(format!(
-                "check: the {} king on {k} is attacked ({r} §28.1)",
-                !mover
+                "check: the {} king on {k} is attacked ({r} {})",
+                !mover, a.check
             ));
         }
     }
+    // 2011 §26.1.2: what a king move answering check creates is idle.
+    let king_answers = defs.king_answering_check_idle
+        && before.is_check()
+        && after_move(before, after)
+            .and_then(|(_, to)| after.board().get(to))
+            .is_some_and(|o| o.role == Role::King);
     if out.class.kinds.is_empty() {
         // "Had the mover another move": the same placement with the mover to move again.
         let again = after.passed();
         if after.king(!mover).is_some() && mates_by_checks(&again, defs.mate_threat_checks) {
-            out.class.kinds.push(MoveKind::MateThreat);
-            if let Some(k) = after.king(!mover) {
-                out.class.targets.push(k);
+            if king_answers {
+                out.class.notes.push(format!(
+                    "the king answers a check: the mate threat it creates is idle ({r} {})",
+                    a.king_answers_check
+                ));
+            } else {
+                out.class.kinds.push(MoveKind::MateThreat);
+                if let Some(k) = after.king(!mover) {
+                    out.class.targets.push(k);
+                }
+                out.class.notes.push(format!(
+                    "mate threat: with another move {mover} would mate by checks within {} moves ({r} {})",
+                    defs.mate_threat_checks, a.mate_threat
+                ));
             }
-            out.class.notes.push(format!(
-                "mate threat: with another move {mover} would mate by checks within {} moves ({r} §28.2)",
-                defs.mate_threat_checks
-            ));
         }
         let now = chased(&again, defs);
         let earlier = chased(before, defs);
         for c in now {
             if earlier.iter().any(|e| e.target == c.target) {
                 out.class.notes.push(format!(
-                    "{} on {} was already attacked before this move: not a new chase ({r} §29.2)",
-                    c.role, c.target
+                    "{} on {} was already attacked before this move: not a new chase ({r} {})",
+                    c.role, c.target, a.new_chase
                 ));
                 continue;
             }
             out.chases.push(c);
         }
-        let counted: Vec<&ChaseTarget> = out
-            .chases
-            .iter()
-            .filter(|c| !(c.king_only && defs.king_chase != OwnChase::Counts))
-            .filter(|c| !(c.pawn_only && defs.pawn_chase != OwnChase::Counts))
-            .collect();
+        let counted: Vec<&ChaseTarget> = out.chases.iter().filter(|c| counts(c, defs)).collect();
         for c in &out.chases {
             if c.king_only && defs.king_chase != OwnChase::Counts {
                 out.class.notes.push(format!(
-                    "only the king attacks {} on {}: idle ({r} §27.1)",
-                    c.role, c.target
+                    "only the king attacks {} on {}: idle ({r} {})",
+                    c.role, c.target, a.king_own
                 ));
             } else if c.pawn_only && defs.pawn_chase != OwnChase::Counts {
+                let why = if defs.pawn_chase == OwnChase::IdleUnlessMutual {
+                    "idle unless both sides keep attacking"
+                } else {
+                    "idle"
+                };
                 out.class.notes.push(format!(
-                    "only pawns attack {} on {}: idle unless both sides keep attacking ({r} §27.2)",
-                    c.role, c.target
+                    "only pawns attack {} on {}: {why} ({r} {})",
+                    c.role, c.target, a.pawn_own
                 ));
             }
         }
         let to = after_move(before, after).map(|m| m.1);
         let incidental = defensive::incidental_chase(after, to, &counted, defs);
-        out.class.notes.extend(incidental.clone());
-        if !counted.is_empty() && incidental.is_none() {
+        let counts = !counted.is_empty() && incidental.is_none();
+        out.class.notes.extend(incidental);
+        if counts && king_answers {
+            out.class.notes.push(format!(
+                "the king answers a check: the chase it creates is idle ({r} {})",
+                a.king_answers_check
+            ));
+        } else if counts {
             out.class.kinds.push(MoveKind::Chase);
             for c in counted {
                 out.class.targets.push(c.target);
-                let how = match c.via {
-                    ChaseVia::Direct => "it has no root",
-                    ChaseVia::Exchange => {
+                let how = match (c.via, c.joint) {
+                    (ChaseVia::Direct, _) => "it has no root",
+                    (ChaseVia::Exchange, true) => {
+                        "its roots are fewer than the attackers: a joint chase (联合捉子, 少根)"
+                    }
+                    (ChaseVia::Exchange, false) => {
                         "a complete exchange wins material (false or insufficient root)"
                     }
-                    ChaseVia::Checks => {
+                    (ChaseVia::Checks, _) => {
                         "a check from there wins it whatever the reply (连续照将吃子)"
                     }
                 };
                 let by: Vec<String> = c.by.iter().map(|s| s.to_string()).collect();
                 out.class.notes.push(format!(
-                    "chase: {} on {} can be won next move by {}: {how} ({r} §28.3, §29)",
+                    "chase: {} on {} can be won next move by {}: {how} ({r} {})",
                     c.role,
                     c.target,
-                    by.join(", ")
+                    by.join(", "),
+                    a.chase
                 ));
             }
         }
@@ -213,6 +353,25 @@ pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) ->
         idle_kind(before, after, defs, &mut out.class);
     }
     out
+}
+
+/// Whether a chase counts as the mover's chase under `defs` (not the king's or a pawn's own).
+fn counts(c: &ChaseTarget, defs: &Definitions) -> bool {
+    let king_idle = c.king_only && defs.king_chase != OwnChase::Counts;
+    let pawn_idle = c.pawn_only && defs.pawn_chase != OwnChase::Counts;
+    !king_idle && !pawn_idle
+}
+
+impl Classification {
+    /// The chases that make this ply a chase (捉) under `defs`: none unless the ply is
+    /// classified as a chase; not the king's or a pawn's own chases.
+    pub fn counted_chases<'a>(
+        &'a self,
+        defs: &'a Definitions,
+    ) -> impl Iterator<Item = &'a ChaseTarget> + 'a {
+        let chase = self.class.has(MoveKind::Chase);
+        self.chases.iter().filter(move |c| chase && counts(c, defs))
+    }
 }
 
 /// Whether the side to move mates by a sequence of at most `checks` checking moves, whatever
@@ -264,6 +423,7 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
         }
         let mut by = Vec::new();
         let mut via = ChaseVia::Direct;
+        let mut wins_alone = false;
         for m in captures_on(pos, t) {
             let g = gain(pos, m, &defs.values);
             if g <= 0 {
@@ -271,7 +431,8 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
             }
             if mutual_same_role(pos, m) {
                 // Two pieces of one kind attacking each other offer an exchange (兑) or an
-                // offer (献), not a chase: 1999 chapter 7 example 3, "黑方一捉一兑".
+                // offer (献), not a chase: 1999 chapter 7 example 3, "黑方一捉一兑". (Pieces of
+                // different kinds never attack each other both ways.)
                 continue;
             }
             if mated_after(pos, m) {
@@ -279,8 +440,22 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
             }
             let mut next = pos.clone();
             next.play_unchecked(m);
-            if captures_on(&next, t).next().is_some() {
+            let recapture = captures_on(&next, t).next().is_some();
+            let capturer = pos.board().get(m.from);
+            let capturer_value = prize(&defs.values, capturer, m.from);
+            if recapture
+                && defs.pawn_trades_only_for_rook
+                && capturer.is_some_and(|c| c.role == Role::Pawn)
+                && occ.role != Role::Rook
+            {
+                continue; // 2011 §26.6: a crossed pawn for anything but a rook gains nothing
+            }
+            if recapture {
                 via = ChaseVia::Exchange;
+            }
+            // Won by this attacker alone: no recapture, or the target outweighs the attacker.
+            if !recapture || defs.values.of(occ, t) > capturer_value {
+                wins_alone = true;
             }
             by.push(m.from);
         }
@@ -306,6 +481,7 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
         };
         let king_only = !roles.is_empty() && roles.iter().all(|r| *r == Role::King);
         let pawn_only = !roles.is_empty() && roles.iter().all(|r| *r == Role::Pawn);
+        let joint = via == ChaseVia::Exchange && !wins_alone;
         out.push(ChaseTarget {
             target: t,
             role: occ.role,
@@ -313,6 +489,7 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
             via,
             king_only,
             pawn_only,
+            joint,
         });
     }
     out
@@ -430,15 +607,15 @@ fn idle_kind(before: &Position, after: &Position, defs: &Definitions, class: &mu
                 class.kinds.push(MoveKind::ExchangeOffer);
                 class.targets.push(c.from);
                 class.notes.push(format!(
-                    "offers an exchange with the {} on {} ({r} §28.5)",
-                    capturer.role, c.from
+                    "offers an exchange with the {} on {} ({r} {})",
+                    capturer.role, c.from, defs.articles.exchange
                 ));
             } else if capturer.role == moved.map_or(Role::King, |o| o.role) {
                 class.kinds.push(MoveKind::Offer);
                 class.targets.push(c.from);
                 class.notes.push(format!(
-                    "offers itself to the {} on {} ({r} §28.6)",
-                    capturer.role, c.from
+                    "offers itself to the {} on {} ({r} {})",
+                    capturer.role, c.from, defs.articles.offer
                 ));
             }
             break;
@@ -469,7 +646,8 @@ fn idle_kind(before: &Position, after: &Position, defs: &Definitions, class: &mu
             class.kinds.push(MoveKind::Follow);
             class.targets.push(t);
             class.notes.push(format!(
-                "follows the protected piece on {t} without winning it ({r} §28.8)"
+                "follows the protected piece on {t} without winning it ({r} {})",
+                defs.articles.follow
             ));
         }
     }
@@ -491,9 +669,10 @@ fn idle_kind(before: &Position, after: &Position, defs: &Definitions, class: &mu
         if let Some(&b) = blocked.first() {
             class.kinds.push(MoveKind::Block);
             class.targets.push(b);
-            class
-                .notes
-                .push(format!("blocks the path of the piece on {b} ({r} §28.7)"));
+            class.notes.push(format!(
+                "blocks the path of the piece on {b} ({r} {})",
+                defs.articles.block
+            ));
         }
     }
     if class.kinds.is_empty() {
@@ -524,6 +703,78 @@ mod tests {
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen, MoveRules::STANDARD).expect("legal")
+    }
+
+    fn sq(s: &str) -> Square {
+        s.parse().expect("a square")
+    }
+
+    /// 2011 §26.1.2: a king move answering check that creates a mate threat is idle; 1999 has
+    /// no such article and calls it a mate threat. The red king leaves the horse's check (f0 to
+    /// e0) and so takes the e-file from the black king: 车a2-d2 would then mate.
+    #[test]
+    fn king_answering_check_is_idle_in_2011() {
+        let before = pos("3k5/9/9/9/9/9/9/R5n2/9/5K3 w - - 0 1");
+        assert!(before.is_check());
+        let mut after = before.clone();
+        after.play("f0e0".parse().expect("ICCS")).expect("legal");
+        let old = classify_move(&before, &after, &Definitions::cxa_1999("cxa-1999"));
+        assert_eq!(
+            old.class.heaviest(),
+            MoveKind::MateThreat,
+            "{:?}",
+            old.class
+        );
+        let new = classify_move(&before, &after, &Definitions::cxa_2011("cxa-2011"));
+        assert_eq!(new.class.heaviest(), MoveKind::Idle, "{:?}", new.class);
+        assert!(new.class.notes.iter().any(|n| n.contains("§26.1.2")));
+        // Not answering a check, the same king move is a mate threat under 2011 too.
+        let quiet = pos("3k5/9/9/9/9/9/9/R8/9/5K3 w - - 0 1");
+        let mut after = quiet.clone();
+        after.play("f0e0".parse().expect("ICCS")).expect("legal");
+        let c = classify_move(&quiet, &after, &Definitions::cxa_2011("cxa-2011"));
+        assert_eq!(c.class.heaviest(), MoveKind::MateThreat, "{:?}", c.class);
+    }
+
+    /// 2011 §26.6: a crossed pawn attacking a protected horse does not chase it (a pawn for a
+    /// horse is no gain); against a protected rook it does. 1999 values the pawn below the horse.
+    #[test]
+    fn crossed_pawn_gains_only_against_a_rook_in_2011() {
+        // Red pawn e6 attacks the black horse e7, protected by the black rook e9.
+        let p = pos("3kr4/9/4n4/4P4/9/9/9/9/9/5K3 w - - 0 1");
+        let old = chased(&p, &Definitions::cxa_1999("cxa-1999"));
+        assert!(old.iter().any(|c| c.target == sq("e7")), "{old:?}");
+        let new = chased(&p, &Definitions::cxa_2011("cxa-2011"));
+        assert!(!new.iter().any(|c| c.target == sq("e7")), "{new:?}");
+        // A protected rook: a chase in both (a pawn for a rook, "主动送兵换车为捉").
+        let p = pos("3kn4/9/4r4/4P4/9/9/9/9/9/5K3 w - - 0 1");
+        let new = chased(&p, &Definitions::cxa_2011("cxa-2011"));
+        assert!(new.iter().any(|c| c.target == sq("e7")), "{new:?}");
+    }
+
+    /// §24.17 joint chase: two horses against a cannon with one root; the first capture alone
+    /// is an even exchange, the second horse makes the root's recapture lose. Neither horse
+    /// wins it alone.
+    #[test]
+    fn joint_chase_needs_two_attackers() {
+        // Black cannon c7 protected by the black rook c9; red horses b5 and d5 attack c7.
+        let p = pos("2r1k4/9/2c6/9/1N1N5/9/9/9/9/5K3 w - - 0 1");
+        let d = Definitions::cxa_2011("cxa-2011");
+        let c = chased(&p, &d);
+        let t = c
+            .iter()
+            .find(|c| c.target == sq("c7"))
+            .expect("c7 is chased");
+        assert!(t.joint && t.rootless(), "{t:?}");
+        assert_eq!(t.by.len(), 2);
+        // A horse against a protected rook wins alone: a single chase of a protected rook.
+        let p = pos("2r1k4/9/2r6/9/1N7/9/9/9/9/5K3 w - - 0 1");
+        let c = chased(&p, &d);
+        let t = c
+            .iter()
+            .find(|c| c.target == sq("c7"))
+            .expect("c7 is chased");
+        assert!(!t.joint && !t.rootless(), "{t:?}");
     }
 
     /// The mate-threat depth of the 1999 definitions is three consecutive checks (§28.2:

@@ -71,6 +71,10 @@ pub enum RepetitionRuling {
         since_ply: u32,
         /// The loop it rests on.
         found: LoopReport,
+        /// Why this side, when more than "forbidden against allowed" (e.g. the 2011 §26.8
+        /// precedence between two forbidden sides).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
     },
 }
 

@@ -85,7 +85,7 @@ pub fn judge_with_components<R: Ruleset + ?Sized>(
                 break;
             }
             let open = matches!(ruling, Some(RepetitionRuling::Pending { .. }));
-            if open || history.previous_occurrence(ply).is_some() {
+            if open || rs.repetition().watches(&history) {
                 match rs.repetition().judge(&history, ruling.as_ref()) {
                     Some(r @ RepetitionRuling::Decided { .. }) => {
                         ruling = Some(r);
@@ -148,11 +148,13 @@ pub fn judge_with_components<R: Ruleset + ?Sized>(
                 must_change,
                 rule,
                 since_ply,
+                reason,
                 ..
             }),
         ) => {
+            let why = reason.map_or(String::new(), |r| format!(" ({r})"));
             verdict.explanation = format!(
-                "{must_change} must change its moves (since ply {since_ply}) under {rule}; the record ends before it is decided"
+                "{must_change} must change its moves (since ply {since_ply}) under {rule}{why}; the record ends before it is decided"
             );
             verdict.offender = Some(must_change);
             verdict.pending = Some(Pending { must_change, rule });

@@ -122,6 +122,22 @@ impl PointScheme {
         loss: Points::ZERO,
     };
 
+    /// 2011 §13.3, first alternative: win 3, draw 1, loss 0.
+    pub const THREE_ONE_ZERO: PointScheme = PointScheme {
+        win: Points::whole(3),
+        draw_red: Points::whole(1),
+        draw_black: Points::whole(1),
+        loss: Points::ZERO,
+    };
+    /// 2011 §13.3, second alternative: win 3, loss 0, a draw 1 for Red (先手方) and 2 for
+    /// Black (后手方).
+    pub const THREE_ZERO_BLACK_DRAW_TWO: PointScheme = PointScheme {
+        win: Points::whole(3),
+        draw_red: Points::whole(1),
+        draw_black: Points::whole(2),
+        loss: Points::ZERO,
+    };
+
     /// Points earned by `side` for `result` (none for an undecided game).
     pub fn for_result(&self, result: GameResult, side: Color) -> Points {
         match (result.winner(), result) {

@@ -92,6 +92,13 @@ pub trait RepetitionJudge: Send + Sync {
         pending: Option<&RepetitionRuling>,
     ) -> Option<RepetitionRuling>;
 
+    /// Whether [`RepetitionJudge::judge`] must look at the history after its last ply when no
+    /// obligation to change is open: by default when the last position repeats an earlier one
+    /// (the 2011 nine-round rule also looks at long stretches without a capture).
+    fn watches(&self, history: &GameHistory) -> bool {
+        history.previous_occurrence(history.ply_count()).is_some()
+    }
+
     /// The per-ply classification this judge reads, for explaining a loop: the kinds and targets
     /// of ply `ply` (1-based) of `history`.
     fn classify(&self, history: &GameHistory, ply: u32) -> super::PlyClass;

@@ -160,34 +160,74 @@ impl Scoring for Scoring1999 {
     }
 }
 
+/// The articles an edition cites for the game ends of [`no_move_end_cited`] and
+/// [`natural_limit_end_cited`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct EndArticles {
+    /// Checkmate loses (1999 §4.1.1, 2011 §4.1.1).
+    pub checkmate: &'static str,
+    /// What checkmate is (1999 §3.1, 2011 §3.2).
+    pub checkmate_defined: &'static str,
+    /// Stalemate 困毙 loses (1999 §4.1.3, 2011 §4.1.2).
+    pub stalemate: &'static str,
+    /// What stalemate is (1999 §3.2, 2011 §3.3).
+    pub stalemate_defined: &'static str,
+    /// The natural move limit (1999 §4.2.4, 2011 §4.2.4).
+    pub natural_limit: &'static str,
+    /// The claimant's checks counted at most 10 (1999 §23.3, 2011 §22.2).
+    pub check_cap: &'static str,
+}
+
+/// The 1999 articles of the game ends.
+pub const END_ARTICLES: EndArticles = EndArticles {
+    checkmate: "§4.1.1",
+    checkmate_defined: "§3.1",
+    stalemate: "§4.1.3",
+    stalemate_defined: "§3.2",
+    natural_limit: "§4.2.4",
+    check_cap: "§23.3",
+};
+
 /// Checkmate (§3.1, §4.1.1) or stalemate (困毙, §3.2, §4.1.3) of the side to move in `pos`,
 /// after `ply` plies, citing `ruleset`; a non-empty `why` says in the explanation why the
 /// position counts as having no move (variants with king capture).
 pub fn no_move_end(ruleset: &str, pos: &Position, ply: u32, why: &str) -> Option<GameEnd> {
+    no_move_end_cited(ruleset, &END_ARTICLES, pos, ply, why)
+}
+
+/// [`no_move_end`] citing the articles `a` (editions numbering them differently).
+pub fn no_move_end_cited(
+    ruleset: &str,
+    a: &EndArticles,
+    pos: &Position,
+    ply: u32,
+    why: &str,
+) -> Option<GameEnd> {
     if !pos.has_no_legal_moves() {
         return None;
     }
     let side = pos.turn();
+    let (mate, stale) = (a.checkmate_defined, a.stalemate_defined);
     let (termination, article, what) = match (pos.is_check(), why.is_empty()) {
         (true, true) => (
             Termination::Checkmate,
-            "§4.1.1",
-            format!("{side} is checkmated (§3.1)"),
+            a.checkmate,
+            format!("{side} is checkmated ({mate})"),
         ),
         (true, false) => (
             Termination::Checkmate,
-            "§4.1.1",
-            format!("{side} is checkmated: {why} (§3.1)"),
+            a.checkmate,
+            format!("{side} is checkmated: {why} ({mate})"),
         ),
         (false, true) => (
             Termination::Stalemate,
-            "§4.1.3",
-            format!("{side} has no legal move: stalemated, 困毙 loses (§3.2)"),
+            a.stalemate,
+            format!("{side} has no legal move: stalemated, 困毙 loses ({stale})"),
         ),
         (false, false) => (
             Termination::Stalemate,
-            "§4.1.3",
-            format!("{side} is stalemated: {why}, 困毙 loses (§3.2)"),
+            a.stalemate,
+            format!("{side} is stalemated: {why}, 困毙 loses ({stale})"),
         ),
     };
     Some(GameEnd {
@@ -204,14 +244,25 @@ pub fn no_move_end(ruleset: &str, pos: &Position, ply: u32, why: &str) -> Option
 /// claimant's checks counted at most 10 (§23.3), judged as claimed at the first opportunity;
 /// citing `ruleset`.
 pub fn natural_limit_end(ruleset: &str, history: &GameHistory, moves: u32) -> Option<GameEnd> {
+    natural_limit_end_cited(ruleset, &END_ARTICLES, history, moves)
+}
+
+/// [`natural_limit_end`] citing the articles `a`.
+pub fn natural_limit_end_cited(
+    ruleset: &str,
+    a: &EndArticles,
+    history: &GameHistory,
+    moves: u32,
+) -> Option<GameEnd> {
     xqr_core::rules::natural_limit(history, moves, NATURAL_LIMIT_CHECK_CAP).map(|(claimant, counted)| GameEnd {
         result: GameResult::Draw,
         termination: Termination::NaturalLimit,
-        rule: RuleRef::new(ruleset, "§4.2.4"),
+        rule: RuleRef::new(ruleset, a.natural_limit),
         offender: None,
         ply: history.ply_count(),
         explanation: format!(
-            "{moves} moves by both sides without a capture ({counted} plies counted with at most {NATURAL_LIMIT_CHECK_CAP} checks of {claimant}, §23.3): a claim succeeds from here; judged as claimed at the first opportunity"
+            "{moves} moves by both sides without a capture ({counted} plies counted with at most {NATURAL_LIMIT_CHECK_CAP} checks of {claimant}, {}): a claim succeeds from here; judged as claimed at the first opportunity",
+            a.check_cap
         ),
     })
 }

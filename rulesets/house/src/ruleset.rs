@@ -425,12 +425,14 @@ impl ChangedJudge {
                 must_change,
                 since_ply,
                 found,
+                reason,
                 ..
             } => RepetitionRuling::Pending {
                 must_change,
                 rule: self.cite.clone(),
                 since_ply,
                 found,
+                reason,
             },
         })
     }
@@ -445,6 +447,15 @@ impl RepetitionJudge for OverlayRepetition {
         match self {
             OverlayRepetition::Inherited(p) => p.repetition().judge(history, pending),
             OverlayRepetition::Changed(c) => c.judge(history, pending),
+        }
+    }
+
+    fn watches(&self, history: &GameHistory) -> bool {
+        match self {
+            OverlayRepetition::Inherited(p) => p.repetition().watches(history),
+            OverlayRepetition::Changed(c) => {
+                c.judge.watches(history) || c.parent.repetition().watches(history)
+            }
         }
     }
 

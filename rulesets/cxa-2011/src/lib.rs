@@ -1,0 +1,272 @@
+//! # xqr-cxa2011
+//!
+//! The 2011 trial rules of the Chinese Xiangqi Association (中国象棋竞赛规则 2011 试行版), source
+//! `shared/rulebooks/cxa-2011-trial-rules.txt`, as the xqr ruleset `cxa-2011`. It reuses the
+//! 1999 machinery of core (the classifier and the table judge), parameterised by the 2011
+//! definitions ([`Definitions::cxa_2011`]) and verdict table ([`VerdictTable::CXA_2011`]).
+//! `docs/cxa-1999-vs-2011.md` lists every difference from `cxa-1999` with its fixture.
+//!
+//! Implemented:
+//!
+//! - move rules §2 (standard move generation); 自杀 (§3.4: facing kings, offering the king,
+//!   ignoring a check) loses (§4.1.3); any other illegal move by event level ([`EventLevel`],
+//!   §4.1.8, §8.1.8, §5.8.3);
+//! - game end: checkmate §3.2 / §4.1.1, stalemate 困毙 §3.3 / §4.1.2, the natural move limit
+//!   §4.2.4 (60 moves without a capture) with the claimant's checks counted at most 10 (§22.2),
+//!   judged as claimed at the first opportunity; results carried by the record: resignation
+//!   §4.1.12, agreed draw §4.2.1, loss on time §4.1.6;
+//! - the pending position §23 (three repetitions counting the loop's first move unless a
+//!   capture §23.2, the nine-round rule §23.4, single perpetual check loses at once §23.5.1,
+//!   two rounds to change §23.5.2) and the 棋例 §24–§26 ([`xqr_core::rules::law::Counting`],
+//!   [`xqr_core::rules::law::BothForbidden`] for §26.8);
+//! - points §13.1: win 2, draw 1, loss 0, and the §13.3 alternatives ([`Points2011`]).
+//!
+//! Not implemented (see the crate README section in `rulesets/README.md`): §26.2 (defensive key
+//! point), §26.3 (自斃), §26.5 (root and pinned pieces capturing at equal value), §26.7 (pawn
+//! discovered captures), §26.9 (same-kind offers losing material), §26.10 (rook+horse against
+//! horse), the "just crossed pawn" clause of §26.6, team match points §13.2 and the tie-breaks
+//! §14 (standings belong to core's standings module).
+//!
+//! ```
+//! use xqr_core::rules::{GameInput, JudgeOptions, Ruleset};
+//! let rs = xqr_cxa2011::Cxa2011::new();
+//! // The rook checks on the d-file; e9 would face the red king: mate.
+//! let game = GameInput {
+//!     fen: Some("3k5/9/4R4/9/9/9/9/9/9/4K4 w - - 0 1".into()),
+//!     moves: vec!["e7d7".into()],
+//!     ..GameInput::default()
+//! };
+//! let v = rs.judge(&game, &JudgeOptions::default()).unwrap();
+//! assert_eq!(v.result.pgn(), "1-0");
+//! assert_eq!(v.rule.unwrap().to_string(), "cxa-2011 §4.1.1");
+//! assert_eq!(rs.scoring().points().win.to_string(), "2");
+//! ```
+
+#![warn(missing_docs)]
+
+use xqr_core::classify::Definitions;
+use xqr_core::rules::law::{LawArticles, TableJudge, VerdictTable};
+use xqr_core::rules::{
+    recorded_end, GameEnd, GameHistory, GameResult, IllegalMoveRuling, MoveLegality,
+    OpenVisibility, Origin, PieceVisibility, PointScheme, RecordArticles, RepetitionJudge, RuleRef,
+    Ruleset, RulesetMeta, Scoring,
+};
+use xqr_core::{IllegalMove, MoveRules};
+use xqr_cxa1999::{natural_limit_end_cited, no_move_end_cited, EndArticles};
+
+/// The ruleset id.
+pub const ID: &str = "cxa-2011";
+
+/// Natural move limit in moves by both sides without a capture (§4.2.4, "连续60回合").
+pub const NATURAL_LIMIT_MOVES: u32 = 60;
+
+/// The articles of the game ends.
+pub const END_ARTICLES: EndArticles = EndArticles {
+    checkmate: "§4.1.1",
+    checkmate_defined: "§3.2",
+    stalemate: "§4.1.2",
+    stalemate_defined: "§3.3",
+    natural_limit: "§4.2.4",
+    check_cap: "§22.2",
+};
+
+const RECORD_ARTICLES: RecordArticles = RecordArticles {
+    resignation: "§4.1.12",
+    agreed_draw: "§4.2.1",
+    time_forfeit: "§4.1.6",
+    unstated: "§4",
+};
+
+/// The level of the event, which decides what an illegal move other than 自杀 means
+/// (§4.1.8 "全国比赛一次，省级（含以下）和全国少年赛（含以下）比赛两次违反行棋规定" loses;
+/// §8.1.8 the first one at a provincial or junior event is a foul, and §5.8.3 has the move
+/// replayed).
+#[derive(
+    Copy, Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum EventLevel {
+    /// A national event (全国比赛): the first illegal move loses (§4.1.8). The default: the
+    /// edition's strictest reading, and the one that decides a record.
+    #[default]
+    National,
+    /// A provincial or lower event, or the national junior event (省级及以下、全国少年赛): the
+    /// first illegal move is a foul and must be replayed (§8.1.8, §5.8.3); a record that goes
+    /// on with it cannot be followed.
+    Provincial,
+}
+
+/// Points for a game (§13).
+#[derive(
+    Copy, Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Points2011 {
+    /// §13.1: win 2, draw 1, loss 0.
+    #[default]
+    TwoOneZero,
+    /// §13.3: win 3, draw 1, loss 0.
+    ThreeOneZero,
+    /// §13.3: win 3, loss 0, a draw 1 for Red (先手方) and 2 for Black (后手方).
+    ThreeZeroBlackDrawTwo,
+}
+
+impl Points2011 {
+    /// The point scheme.
+    pub const fn scheme(self) -> PointScheme {
+        match self {
+            Points2011::TwoOneZero => PointScheme::TWO_ONE_ZERO,
+            Points2011::ThreeOneZero => PointScheme::THREE_ONE_ZERO,
+            Points2011::ThreeZeroBlackDrawTwo => PointScheme::THREE_ZERO_BLACK_DRAW_TWO,
+        }
+    }
+}
+
+/// The event settings the 2011 rules leave to the organiser.
+#[derive(
+    Copy, Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub struct Settings {
+    /// What an illegal move other than 自杀 means (§4.1.8, §8.1.8).
+    pub event_level: EventLevel,
+    /// Points per game (§13.1, §13.3).
+    pub points: Points2011,
+}
+
+/// The 2011 trial edition.
+pub struct Cxa2011 {
+    meta: RulesetMeta,
+    legality: Legality,
+    judge: TableJudge,
+    scoring: Scoring2011,
+}
+
+impl Default for Cxa2011 {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Cxa2011 {
+    /// The ruleset with the default [`Settings`] (national event, 2/1/0).
+    pub fn new() -> Cxa2011 {
+        Cxa2011::with_settings(Settings::default())
+    }
+
+    /// The ruleset with the given event settings.
+    pub fn with_settings(settings: Settings) -> Cxa2011 {
+        Cxa2011 {
+            meta: RulesetMeta {
+                id: ID.to_owned(),
+                name: "Chinese Xiangqi Association rules 2011 (trial)".to_owned(),
+                aliases: vec!["2011".to_owned(), "cxa2011".to_owned()],
+                version: env!("CARGO_PKG_VERSION").to_owned(),
+                extends: None,
+                rule_source: "cxa-2011-trial-rules.txt (中国象棋竞赛规则 2011 试行版)".to_owned(),
+                edition: "2011 trial".to_owned(),
+                origin: Origin::Static,
+            },
+            legality: Legality {
+                event_level: settings.event_level,
+            },
+            judge: judge(ID),
+            scoring: Scoring2011 {
+                points: settings.points.scheme(),
+            },
+        }
+    }
+}
+
+/// The 2011 repetition judge, citing `ruleset` (variants extending 2011 pass their own id).
+pub fn judge(ruleset: &str) -> TableJudge {
+    TableJudge {
+        ruleset: ruleset.to_owned(),
+        definitions: Definitions::cxa_2011(ruleset),
+        table: VerdictTable::CXA_2011,
+        articles: LawArticles::CXA_2011,
+    }
+}
+
+/// Standard move generation; 自杀 loses (§3.4, §4.1.3), other illegal moves by event level.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Legality {
+    /// The event level (§4.1.8, §8.1.8).
+    pub event_level: EventLevel,
+}
+
+impl MoveLegality for Legality {
+    fn move_rules(&self) -> MoveRules {
+        MoveRules::STANDARD
+    }
+
+    fn illegal_move_ruling(
+        &self,
+        _history: &GameHistory,
+        reason: &IllegalMove,
+    ) -> IllegalMoveRuling {
+        // §3.4 自杀: "形成帅（将）直接对面、或主动送吃帅（将），或在被将军时误走它子，没有应将"
+        // — facing kings, or a move leaving one's own king attacked — loses whatever the
+        // event (§4.1.3); the other breaches of the move rules go by event level.
+        let suicide = matches!(
+            reason,
+            IllegalMove::FlyingGeneral | IllegalMove::LeavesKingInCheck { .. }
+        );
+        match (suicide, self.event_level) {
+            (true, _) => IllegalMoveRuling::Loss {
+                rule: RuleRef::new(ID, "§4.1.3"),
+            },
+            (false, EventLevel::National) => IllegalMoveRuling::Loss {
+                rule: RuleRef::new(ID, "§4.1.8"),
+            },
+            (false, EventLevel::Provincial) => IllegalMoveRuling::FoulAndReplay {
+                rule: RuleRef::new(ID, "§8.1.8"),
+            },
+        }
+    }
+}
+
+/// Game ends and points of the 2011 rules.
+#[derive(Clone, Debug)]
+pub struct Scoring2011 {
+    points: PointScheme,
+}
+
+impl Scoring for Scoring2011 {
+    fn game_end(&self, history: &GameHistory) -> Option<GameEnd> {
+        no_move_end_cited(ID, &END_ARTICLES, history.last(), history.ply_count(), "")
+            .or_else(|| natural_limit_end_cited(ID, &END_ARTICLES, history, NATURAL_LIMIT_MOVES))
+    }
+
+    fn points(&self) -> PointScheme {
+        self.points
+    }
+
+    fn recorded_end(
+        &self,
+        result: GameResult,
+        termination: Option<&str>,
+        ply: u32,
+    ) -> Option<GameEnd> {
+        recorded_end(ID, &RECORD_ARTICLES, result, termination, ply)
+    }
+}
+
+impl Ruleset for Cxa2011 {
+    fn meta(&self) -> &RulesetMeta {
+        &self.meta
+    }
+    fn legality(&self) -> &dyn MoveLegality {
+        &self.legality
+    }
+    fn visibility(&self) -> &dyn PieceVisibility {
+        &OpenVisibility
+    }
+    fn repetition(&self) -> &dyn RepetitionJudge {
+        &self.judge
+    }
+    fn scoring(&self) -> &dyn Scoring {
+        &self.scoring
+    }
+}
+
+xqr_core::register_ruleset!(ID, || std::sync::Arc::new(Cxa2011::new()));

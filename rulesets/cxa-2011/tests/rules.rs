@@ -1,0 +1,128 @@
+//! The 2011 ruleset through its public `judge`: event-level illegal moves (§4.1.3, §4.1.8,
+//! §8.1.8), points (§13.1, §13.3), the nine-round rule's bounds (§23.4) and the registry.
+
+use xqr_core::rules::{
+    GameInput, GameResult, IllegalMovePolicy, JudgeOptions, Ruleset, Termination, Verdict,
+};
+use xqr_core::Color;
+use xqr_cxa2011::{Cxa2011, EventLevel, Points2011, Settings};
+
+fn judge(rs: &Cxa2011, fen: &str, moves: &str) -> Verdict {
+    let game = GameInput {
+        fen: Some(fen.into()),
+        moves: moves.split_whitespace().map(String::from).collect(),
+        ..GameInput::default()
+    };
+    let options = JudgeOptions {
+        illegal_moves: IllegalMovePolicy::Rule,
+        all_plies: false,
+    };
+    rs.judge(&game, &options).expect("judged")
+}
+
+const KINGS_AND_ROOK: &str = "4k4/9/9/9/9/9/9/9/4A4/3RK4 w - - 0 1";
+
+/// §3.4 自杀 (the advisor leaves the file and the kings face) loses at every event level
+/// (§4.1.3); a wrong-shape move loses at a national event (§4.1.8) and is a foul to replay at a
+/// provincial one (§8.1.8).
+#[test]
+fn illegal_moves_by_event_level() {
+    let national = Cxa2011::new();
+    let provincial = Cxa2011::with_settings(Settings {
+        event_level: EventLevel::Provincial,
+        ..Settings::default()
+    });
+    for rs in [&national, &provincial] {
+        let v = judge(rs, KINGS_AND_ROOK, "e1f2");
+        assert_eq!(v.result, GameResult::BlackWins, "{v:?}");
+        assert_eq!(v.rule.unwrap().to_string(), "cxa-2011 §4.1.3");
+    }
+    // The rook jumps like a horse: not 自杀, a breach of the move rules (§2.2).
+    let v = judge(&national, KINGS_AND_ROOK, "d0e2");
+    assert_eq!(v.result, GameResult::BlackWins, "{v:?}");
+    assert_eq!(v.termination, Some(Termination::IllegalMove));
+    assert_eq!(v.rule.unwrap().to_string(), "cxa-2011 §4.1.8");
+    let v = judge(&provincial, KINGS_AND_ROOK, "d0e2");
+    assert_eq!(v.result, GameResult::Undecided, "{v:?}");
+    assert_eq!(v.termination, Some(Termination::IllegalMove));
+    assert_eq!(v.offender, Some(Color::Red));
+    assert_eq!(v.rule.unwrap().to_string(), "cxa-2011 §8.1.8");
+}
+
+/// §13.1 2/1/0 by default; §13.3's alternatives as settings.
+#[test]
+fn points() {
+    let p = Cxa2011::new().scoring().points();
+    assert_eq!(
+        p.for_result(GameResult::RedWins, Color::Red).to_string(),
+        "2"
+    );
+    assert_eq!(
+        p.for_result(GameResult::Draw, Color::Black).to_string(),
+        "1"
+    );
+    assert_eq!(
+        p.for_result(GameResult::RedWins, Color::Black).to_string(),
+        "0"
+    );
+    let three = |points| {
+        Cxa2011::with_settings(Settings {
+            points,
+            ..Settings::default()
+        })
+        .scoring()
+        .points()
+    };
+    let p = three(Points2011::ThreeOneZero);
+    assert_eq!(
+        p.for_result(GameResult::BlackWins, Color::Black)
+            .to_string(),
+        "3"
+    );
+    assert_eq!(p.for_result(GameResult::Draw, Color::Red).to_string(), "1");
+    let p = three(Points2011::ThreeZeroBlackDrawTwo);
+    assert_eq!(p.for_result(GameResult::Draw, Color::Red).to_string(), "1");
+    assert_eq!(
+        p.for_result(GameResult::Draw, Color::Black).to_string(),
+        "2"
+    );
+    assert_eq!(
+        p.for_result(GameResult::RedWins, Color::Red).to_string(),
+        "3"
+    );
+}
+
+/// §23.4 needs three or more points: a perpetual check on two points is an ordinary loop,
+/// judged by the count (ply 10), not by nine rounds; with no capture for nine rounds of quiet
+/// moves nothing is ruled.
+#[test]
+fn nine_rounds_need_attacks_on_three_points() {
+    let rs = Cxa2011::new();
+    let v = judge(
+        &rs,
+        "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1",
+        "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9",
+    );
+    assert_eq!(v.rule.unwrap().to_string(), "cxa-2011 §23.5.1");
+    assert_eq!(v.decided_at_ply, Some(10));
+    // Twenty quiet plies without a capture and without a repeated position: undecided.
+    let v = judge(
+        &rs,
+        "5k3/9/9/6p1p/9/9/P1P6/9/9/3K5 w - - 0 1",
+        "a3a4 i6i5 a4a5 i5i4 a5a6 i4i3 a6a7 i3i2 a7a8 i2i1 c3c4 g6g5 c4c5 g5g4 c5c6 g4g3 c6c7 g3g2 c7c8 g2g1",
+    );
+    assert_eq!(v.result, GameResult::Undecided, "{v:?}");
+    assert!(v.loop_found.is_none());
+}
+
+/// The registry holds the ruleset under its id and aliases.
+#[test]
+fn registered() {
+    let reg = xqr_core::registry::Registry::with_static();
+    for name in ["cxa-2011", "2011", "cxa2011"] {
+        let rs = reg
+            .get(name)
+            .unwrap_or_else(|| panic!("{name} is not registered"));
+        assert_eq!(rs.meta().id, "cxa-2011");
+    }
+}
