@@ -123,8 +123,8 @@ pub struct StandingsRules {
     /// Points per game, with the article (forfeits `+`/`-` score a win/loss of this scheme:
     /// 1999 §21.4, 2011 §20.3; a bye scores a win: 2011 §14.4).
     pub points: PointScheme,
-    /// Where the points come from.
-    pub points_rule: RuleRef,
+    /// The article of the points, when they are the edition's own.
+    pub points_rule: Option<RuleRef>,
     /// Match points (场分) of team matches and of multi-game pairings: 1999 §14.2, 2011 §13.2
     /// (win 2, draw 1, loss 0), decided by the game points (局分).
     pub match_points: PointScheme,
@@ -161,7 +161,7 @@ impl StandingsRules {
         StandingsRules {
             ruleset: e.to_owned(),
             points: PointScheme::ONE_HALF_ZERO,
-            points_rule: RuleRef::new(e, "§14.1"),
+            points_rule: Some(RuleRef::new(e, "§14.1")),
             match_points: MATCH_POINTS,
             kinds: vec![
                 kind(
@@ -210,7 +210,7 @@ impl StandingsRules {
         StandingsRules {
             ruleset: e.to_owned(),
             points: PointScheme::TWO_ONE_ZERO,
-            points_rule: RuleRef::new(e, "§13.1"),
+            points_rule: Some(RuleRef::new(e, "§13.1")),
             match_points: MATCH_POINTS,
             kinds: vec![
                 kind(
@@ -291,7 +291,7 @@ impl StandingsRules {
         StandingsRules {
             ruleset: e.to_owned(),
             points: three,
-            points_rule: RuleRef::new(e, article),
+            points_rule: Some(RuleRef::new(e, article)),
             match_points: MATCH_POINTS,
             kinds: [EventKind::RoundRobin, EventKind::Swiss]
                 .into_iter()
@@ -300,13 +300,20 @@ impl StandingsRules {
         }
     }
 
-    /// The same tie-breaks with another points scheme, for ruleset `ruleset` (a house variant
-    /// or plugin that changes only the points, like cxa-2011 §13.3's 3/1/0).
-    pub fn with_points(mut self, ruleset: &str, points: PointScheme) -> StandingsRules {
+    /// The same tie-breaks with another points scheme (a house variant or plugin that changes
+    /// only the points, like cxa-2011 §13.3's 3/1/0); the edition's points article no longer
+    /// applies then.
+    pub fn with_points(mut self, points: PointScheme) -> StandingsRules {
         if points != self.points {
             self.points = points;
-            self.points_rule = RuleRef::new(ruleset, "points");
+            self.points_rule = None;
         }
+        self
+    }
+
+    /// The same rules under another ruleset's name (an overlay or plugin deriving them); the
+    /// articles keep citing the edition they come from.
+    pub fn named(mut self, ruleset: &str) -> StandingsRules {
         self.ruleset = ruleset.to_owned();
         self
     }
