@@ -93,3 +93,56 @@ fn six_player_round_robin_differences() {
         .collect();
     assert_eq!(differ, [("C", 3, 4)]);
 }
+
+#[test]
+fn eight_player_swiss_under_1999() {
+    let ev = load("swiss-8.csv");
+    assert_eq!(EventKind::infer(&ev), EventKind::Swiss);
+    let s = check(
+        "swiss-8.csv",
+        &StandingsRules::cxa_1999(),
+        EventKind::Swiss,
+        "swiss-8.cxa-1999.expected",
+    );
+    assert_eq!(s.rule.to_string(), "cxa-1999 §15.2");
+}
+
+#[test]
+fn eight_player_swiss_under_2011() {
+    let s = check(
+        "swiss-8.csv",
+        &StandingsRules::cxa_2011(),
+        EventKind::Swiss,
+        "swiss-8.cxa-2011.expected",
+    );
+    assert_eq!(s.rule.to_string(), "cxa-2011 §14.3.1");
+    let s = check(
+        "swiss-8.csv",
+        &StandingsRules::cxa_2011(),
+        EventKind::SwissCumulative,
+        "swiss-8.cxa-2011-cumulative.expected",
+    );
+    assert_eq!(s.rule.to_string(), "cxa-2011 §14.3.2");
+}
+
+/// Where the editions differ on the Swiss: 1999 leaves B and D tied first; 2011's 后走局数
+/// ranks D second.
+#[test]
+fn eight_player_swiss_differences() {
+    let ev = load("swiss-8.csv");
+    let s99 = StandingsRules::cxa_1999()
+        .rank(&ev, EventKind::Swiss)
+        .unwrap();
+    let s11 = StandingsRules::cxa_2011()
+        .rank(&ev, EventKind::Swiss)
+        .unwrap();
+    let differ: Vec<(&str, u32, u32)> = s99
+        .rows
+        .iter()
+        .filter_map(|r| {
+            let r11 = s11.get(&r.player).unwrap().rank;
+            (r.rank != r11).then_some((r.player.as_str(), r.rank, r11))
+        })
+        .collect();
+    assert_eq!(differ, [("D", 1, 2)]);
+}
