@@ -128,7 +128,9 @@ impl Field {
         let mut f = Field::default();
         let mut index = HashMap::new();
         // (round or 0, lower id, higher id or None) -> (first round, side of lower, side of higher)
-        let mut matches: BTreeMap<(u32, usize, Option<usize>), (u32, Side, Side)> = BTreeMap::new();
+        /// (round, or 0 for every game of a pairing; lower id; higher id, `None` for a bye).
+        type MatchKey = (u32, usize, Option<usize>);
+        let mut matches: BTreeMap<MatchKey, (u32, Side, Side)> = BTreeMap::new();
         for r in rows {
             let (Some(red), black) = (red_of(r), black_of(r)) else {
                 continue;

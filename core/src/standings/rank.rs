@@ -239,14 +239,19 @@ impl<'a> Context<'a> {
 
     /// The values of `col` for the members of `group` (in the group's order).
     fn values(&self, col: &Column, group: &[usize]) -> Vec<Score> {
-        group.iter().map(|&i| self.value(col, i, group)).collect()
+        let mut member = vec![false; self.score.len()];
+        for &i in group {
+            member[i] = true;
+        }
+        group.iter().map(|&i| self.value(col, i, &member)).collect()
     }
 
-    fn value(&self, col: &Column, i: usize, group: &[usize]) -> Score {
+    /// The value of `col` for entrant `i`; `member` marks the entrants tied with it.
+    fn value(&self, col: &Column, i: usize, member: &[bool]) -> Score {
         let es = &self.field.encounters[i];
         let sum = |f: &dyn Fn(&Encounter) -> Score| es.iter().map(f).sum::<Score>();
         let count = |f: &dyn Fn(&Encounter) -> u32| Score::from(es.iter().map(f).sum::<u32>());
-        let in_group = |e: &Encounter| e.opponent.is_some_and(|o| o != i && group.contains(&o));
+        let in_group = |e: &Encounter| e.opponent.is_some_and(|o| o != i && member[o]);
         // Running score after each round, for 累进分 and the previous-round comparison.
         let running = |k: u32| {
             es.iter()
