@@ -219,7 +219,7 @@ fn team_swiss_and_game_point_ranking() {
         Err(StandingsError::KindNotRanked {
             ruleset: "cxa-1999".into(),
             kind: EventKind::TeamSwissGamePoints,
-            known: "round-robin, swiss, team-round-robin, team-swiss".into()
+            known: "round-robin, swiss, team-round-robin, team-swiss, team-by-player-ranks".into()
         })
     );
     assert_eq!(
@@ -289,4 +289,32 @@ fn office_cup_fewer_losses() {
         table(&s),
         ["1 W 4 0", "2 Y 3 0", "3 X 3 1", "4 V 1 0", "5 Z 1 1"]
     );
+}
+
+/// 队员总分制 on the same games: the eight players first ranked as a Swiss (they did not all
+/// meet). 1999 §15.2: Q1 and S2 (2.5, 对手分 3.5, 2 wins) share 1st, P2 3rd, P1 4th, R1 and S1
+/// (1, 对手分 5, 1 win) share 5th ahead of Q2 (no win), R2 8th. Team sums: S 1 + 5 = 6,
+/// P 3 + 4 = 7, Q 1 + 7 = 8, R 5 + 8 = 13 (1999 §15.5). Under 2011 §14.3.1 the score after
+/// round 2 puts S2 before Q1 and S1 before R1: S 6, P 7, Q 9, R 14 (§14.8).
+#[test]
+fn teams_by_summed_player_ranks() {
+    let ev = event(TEAMS);
+    assert_eq!(EventKind::infer_individual(&ev), EventKind::Swiss);
+    let s = StandingsRules::cxa_1999()
+        .rank(&ev, EventKind::TeamByPlayerRanks)
+        .unwrap();
+    assert_eq!(s.rule.to_string(), "cxa-1999 §15.5");
+    assert_eq!(
+        keys(&s),
+        ["best_player_rank", "second_best_player_rank", "fouls"]
+    );
+    assert_eq!(
+        table(&s),
+        ["1 S 6 1 5 0", "2 P 7 3 4 0", "3 Q 8 1 7 0", "4 R 13 5 8 0"]
+    );
+    let s = StandingsRules::cxa_2011()
+        .rank(&ev, EventKind::TeamByPlayerRanks)
+        .unwrap();
+    assert_eq!(s.rule.to_string(), "cxa-2011 §14.8");
+    assert_eq!(table(&s), ["1 S 6 1", "2 P 7 3", "3 Q 9 2", "4 R 14 6"]);
 }

@@ -168,7 +168,7 @@ fn unknown_ruleset_and_unranked_kind_are_clear_errors() {
         &p,
     ]);
     assert!(
-        err.contains("cxa-1999 prescribes no standings for a swiss-cumulative event (it ranks: round-robin, swiss, team-round-robin, team-swiss)"),
+        err.contains("cxa-1999 prescribes no standings for a swiss-cumulative event (it ranks: round-robin, swiss, team-round-robin, team-swiss, team-by-player-ranks)"),
         "{err}"
     );
     let err = bad(&[

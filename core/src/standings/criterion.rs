@@ -55,6 +55,11 @@ pub enum Criterion {
     /// Fewer losses first (the office cup of club-and-local-rules-collection.txt: "出现同分时，计
     /// 小分，即负的次数少的优先").
     FewerLosses,
+    /// 最高个人名次 (1999 §15.5, 2011 §14.8), lower first: the team's best individual rank.
+    BestPlayerRank,
+    /// 次高个人名次 (1999 §15.5), lower first: the team's second-best individual rank (one below
+    /// the last place for a team with a single player).
+    SecondBestPlayerRank,
 }
 
 /// Which way a criterion ranks.
@@ -84,6 +89,8 @@ impl Criterion {
             Criterion::GamePoints => "game_points",
             Criterion::MatchWins => "match_wins",
             Criterion::FewerLosses => "losses",
+            Criterion::BestPlayerRank => "best_player_rank",
+            Criterion::SecondBestPlayerRank => "second_best_player_rank",
         }
     }
 
@@ -104,13 +111,18 @@ impl Criterion {
             Criterion::GamePoints => "局分",
             Criterion::MatchWins => "胜场",
             Criterion::FewerLosses => "负局少",
+            Criterion::BestPlayerRank => "最高个人名次",
+            Criterion::SecondBestPlayerRank => "次高个人名次",
         }
     }
 
     /// Which way it ranks.
     pub fn better(self) -> Better {
         match self {
-            Criterion::Fouls | Criterion::FewerLosses => Better::Lower,
+            Criterion::Fouls
+            | Criterion::FewerLosses
+            | Criterion::BestPlayerRank
+            | Criterion::SecondBestPlayerRank => Better::Lower,
             _ => Better::Higher,
         }
     }

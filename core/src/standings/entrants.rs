@@ -53,9 +53,11 @@ impl Field {
     /// The entrants of `results` ranked as `kind` under `rules`.
     pub fn build(results: &EventResults, kind: EventKind, rules: &StandingsRules) -> Field {
         match kind {
-            EventKind::RoundRobin | EventKind::Swiss | EventKind::SwissCumulative => {
-                Field::games(results.rows(), &rules.points)
-            }
+            // The players of a 队员总分制 event are ranked as individuals first.
+            EventKind::RoundRobin
+            | EventKind::Swiss
+            | EventKind::SwissCumulative
+            | EventKind::TeamByPlayerRanks => Field::games(results.rows(), &rules.points),
             EventKind::MultiGameRoundRobin => Field::matches(
                 results.rows(),
                 rules,

@@ -46,7 +46,19 @@ impl EventKind {
     /// robin when some pair met more than once, a round robin when every two players met
     /// exactly once, else a Swiss.
     pub fn infer(results: &EventResults) -> EventKind {
-        let teams = results.is_team_event();
+        Self::infer_pairs(results, results.is_team_event())
+    }
+
+    /// The individual kind of a table, team columns ignored (the players of a 队员总分制
+    /// event): a round robin when every two players met exactly once, else a Swiss.
+    pub fn infer_individual(results: &EventResults) -> EventKind {
+        match Self::infer_pairs(results, false) {
+            EventKind::RoundRobin => EventKind::RoundRobin,
+            _ => EventKind::Swiss,
+        }
+    }
+
+    fn infer_pairs(results: &EventResults, teams: bool) -> EventKind {
         let mut names = BTreeSet::new();
         // Encounters per unordered pair; team boards of one match count once.
         let mut met: HashMap<(String, String), BTreeSet<u32>> = HashMap::new();

@@ -94,20 +94,27 @@ impl StandingsRules {
         results: &EventResults,
         kind: EventKind,
     ) -> Result<Standings, StandingsError> {
+        if self.kind(kind).is_some() && kind.is_team() != results.is_team_event() {
+            return Err(StandingsError::TeamColumns { kind });
+        }
+        self.rank_unchecked(results, kind)
+    }
+
+    /// [`StandingsRules::rank`] without the team-column check (players of a team event).
+    fn rank_unchecked(
+        &self,
+        results: &EventResults,
+        kind: EventKind,
+    ) -> Result<Standings, StandingsError> {
         let rules = self
             .kind(kind)
             .ok_or_else(|| StandingsError::KindNotRanked {
                 ruleset: self.ruleset.clone(),
                 kind,
-                known: self
-                    .kinds
-                    .iter()
-                    .map(|k| k.kind.name())
-                    .collect::<Vec<_>>()
-                    .join(", "),
+                known: self.known(),
             })?;
-        if kind.is_team() != results.is_team_event() {
-            return Err(StandingsError::TeamColumns { kind });
+        if kind == EventKind::TeamByPlayerRanks {
+            return self.rank_teams_by_player_ranks(results, rules);
         }
         let field = Field::build(results, kind, self);
         let rounds = results.rounds();
@@ -115,53 +122,157 @@ impl StandingsRules {
         let primary = match rules.primary {
             Primary::Score => ctx.score.clone(),
             Primary::GamePoints => field.totals(rounds, |e| e.game_points),
+            Primary::PlayerRankSum => unreachable_primary(),
         };
         let columns = expand(&rules.criteria, rounds);
-        let n = field.names.len();
-        let mut values = vec![vec![Score::ZERO; columns.len()]; n];
-        // Groups still tied, in rank order.
-        let mut order: Vec<usize> = (0..n).collect();
-        order.sort_by(|&a, &b| {
-            primary[b]
-                .cmp(&primary[a])
-                .then_with(|| field.names[a].cmp(&field.names[b]))
-        });
-        let mut groups = split(order, |i| primary[i]);
-        for (c, col) in columns.iter().enumerate() {
-            let mut next = Vec::with_capacity(groups.len());
-            for g in groups {
-                let v = ctx.values(col, &g);
-                for (k, &i) in g.iter().enumerate() {
-                    values[i][c] = v[k];
-                }
-                let mut g = g;
-                g.sort_by(|&a, &b| {
-                    let o = values[a][c].cmp(&values[b][c]);
-                    match col.criterion.better() {
-                        Better::Higher => o.reverse(),
-                        Better::Lower => o,
-                    }
-                    .then_with(|| field.names[a].cmp(&field.names[b]))
-                });
-                next.extend(split(g, |i| values[i][c]));
-            }
-            groups = next;
-        }
-        let mut rows = Vec::with_capacity(n);
-        for g in groups {
-            let rank = rows.len() as u32 + 1;
-            for i in g {
-                rows.push(Standing {
-                    rank,
-                    player: field.names[i].clone(),
-                    points: primary[i],
-                    tiebreaks: values[i].clone(),
-                });
-            }
-        }
+        let rows = order(
+            &field.names,
+            &primary,
+            Better::Higher,
+            &columns,
+            |col, g| ctx.values(col, g),
+        );
         Ok(Standings {
             ruleset: self.ruleset.clone(),
             kind,
+            rule: rules.rule.clone(),
+            columns,
+            rows,
+        })
+    }
+
+    fn known(&self) -> String {
+        self.kinds
+            .iter()
+            .map(|k| k.kind.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// `Primary::PlayerRankSum` is handled before any encounter is built.
+fn unreachable_primary() -> Vec<Score> {
+    Vec::new()
+}
+
+/// Orders entrants by `primary`, then by each column in turn inside the groups still tied
+/// (`value` gives a column's values for a tied group); ties left share the rank.
+fn order(
+    names: &[String],
+    primary: &[Score],
+    primary_better: Better,
+    columns: &[Column],
+    mut value: impl FnMut(&Column, &[usize]) -> Vec<Score>,
+) -> Vec<Standing> {
+    let n = names.len();
+    let mut values = vec![vec![Score::ZERO; columns.len()]; n];
+    let ordered = |g: &mut Vec<usize>, key: &dyn Fn(usize) -> Score, better: Better| {
+        g.sort_by(|&a, &b| {
+            let o = key(a).cmp(&key(b));
+            match better {
+                Better::Higher => o.reverse(),
+                Better::Lower => o,
+            }
+            .then_with(|| names[a].cmp(&names[b]))
+        });
+    };
+    let mut all: Vec<usize> = (0..n).collect();
+    ordered(&mut all, &|i| primary[i], primary_better);
+    let mut groups = split(all, |i| primary[i]);
+    for (c, col) in columns.iter().enumerate() {
+        let mut next = Vec::with_capacity(groups.len());
+        for mut g in groups {
+            let v = value(col, &g);
+            for (k, &i) in g.iter().enumerate() {
+                values[i][c] = v[k];
+            }
+            ordered(&mut g, &|i| values[i][c], col.criterion.better());
+            next.extend(split(g, |i| values[i][c]));
+        }
+        groups = next;
+    }
+    let mut rows = Vec::with_capacity(n);
+    for g in groups {
+        let rank = rows.len() as u32 + 1;
+        for i in g {
+            rows.push(Standing {
+                rank,
+                player: names[i].clone(),
+                points: primary[i],
+                tiebreaks: values[i].clone(),
+            });
+        }
+    }
+    rows
+}
+
+impl StandingsRules {
+    /// 队员总分制 (1999 §15.5, 2011 §14.8): the players are ranked as individuals (a round robin
+    /// when every two met once, else a Swiss, by this edition's rules), then each team by the
+    /// sum of its players' ranks, fewer first.
+    fn rank_teams_by_player_ranks(
+        &self,
+        results: &EventResults,
+        rules: &super::KindRules,
+    ) -> Result<Standings, StandingsError> {
+        let individual = self.rank_unchecked(results, EventKind::infer_individual(results))?;
+        let mut team_names: Vec<String> = Vec::new();
+        let mut team_of = std::collections::HashMap::new();
+        let mut fouls: Vec<u32> = Vec::new();
+        for r in results.rows() {
+            let sides = [
+                (Some(&r.red), r.red_team.as_ref(), r.red_fouls),
+                (r.black.as_ref(), r.black_team.as_ref(), r.black_fouls),
+            ];
+            for (player, team, f) in sides {
+                let (Some(player), Some(team)) = (player, team) else {
+                    continue;
+                };
+                let t = match team_names.iter().position(|t| t == team) {
+                    Some(t) => t,
+                    None => {
+                        team_names.push(team.clone());
+                        fouls.push(0);
+                        team_names.len() - 1
+                    }
+                };
+                team_of.insert(player.as_str(), t);
+                fouls[t] += f;
+            }
+        }
+        let mut ranks: Vec<Vec<u32>> = vec![Vec::new(); team_names.len()];
+        for s in &individual.rows {
+            if let Some(&t) = team_of.get(s.player.as_str()) {
+                ranks[t].push(s.rank);
+            }
+        }
+        for r in &mut ranks {
+            r.sort_unstable();
+        }
+        let primary: Vec<Score> = ranks
+            .iter()
+            .map(|r| Score::from(r.iter().sum::<u32>()))
+            .collect();
+        // A team without a second player counts one place below the last.
+        let absent = individual.rows.len() as u32 + 1;
+        let columns = expand(&rules.criteria, results.rounds());
+        let rows = order(&team_names, &primary, Better::Lower, &columns, |col, g| {
+            g.iter()
+                .map(|&t| match col.criterion {
+                    Criterion::BestPlayerRank => {
+                        Score::from(ranks[t].first().copied().unwrap_or(absent))
+                    }
+                    Criterion::SecondBestPlayerRank => {
+                        Score::from(ranks[t].get(1).copied().unwrap_or(absent))
+                    }
+                    Criterion::Fouls => Score::from(fouls[t]),
+                    _ => Score::ZERO,
+                })
+                .collect()
+        });
+        Ok(Standings {
+            ruleset: self.ruleset.clone(),
+            kind: rules.kind,
             rule: rules.rule.clone(),
             columns,
             rows,
@@ -283,6 +394,8 @@ impl<'a> Context<'a> {
             Criterion::GamePoints => sum(&|e| e.game_points),
             Criterion::MatchWins => count(&|e| u32::from(e.outcome == Outcome::Win)),
             Criterion::FewerLosses => count(&|e| u32::from(e.outcome == Outcome::Loss)),
+            // Team criteria of 队员总分制, computed from the individual standings instead.
+            Criterion::BestPlayerRank | Criterion::SecondBestPlayerRank => Score::ZERO,
         }
     }
 }

@@ -24,11 +24,14 @@ pub enum EventKind {
     TeamSwiss,
     /// Team Swiss ranked by total game points, the alternative of 2011 §14.7.
     TeamSwissGamePoints,
+    /// 队员总分制: teams ranked by the sum of their players' individual ranks, fewer first
+    /// (1999 §15.5, 2011 §14.8).
+    TeamByPlayerRanks,
 }
 
 impl EventKind {
     /// Every kind.
-    pub const ALL: [EventKind; 7] = [
+    pub const ALL: [EventKind; 8] = [
         EventKind::RoundRobin,
         EventKind::MultiGameRoundRobin,
         EventKind::Swiss,
@@ -36,6 +39,7 @@ impl EventKind {
         EventKind::TeamRoundRobin,
         EventKind::TeamSwiss,
         EventKind::TeamSwissGamePoints,
+        EventKind::TeamByPlayerRanks,
     ];
 
     /// The kebab-case name (`round-robin`, `team-swiss` …).
@@ -48,6 +52,7 @@ impl EventKind {
             EventKind::TeamRoundRobin => "team-round-robin",
             EventKind::TeamSwiss => "team-swiss",
             EventKind::TeamSwissGamePoints => "team-swiss-game-points",
+            EventKind::TeamByPlayerRanks => "team-by-player-ranks",
         }
     }
 
@@ -55,7 +60,10 @@ impl EventKind {
     pub fn is_team(self) -> bool {
         matches!(
             self,
-            EventKind::TeamRoundRobin | EventKind::TeamSwiss | EventKind::TeamSwissGamePoints
+            EventKind::TeamRoundRobin
+                | EventKind::TeamSwiss
+                | EventKind::TeamSwissGamePoints
+                | EventKind::TeamByPlayerRanks
         )
     }
 }
@@ -68,7 +76,7 @@ impl fmt::Display for EventKind {
 
 /// An unknown event kind name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown event kind {0:?}: expected round-robin, multi-game-round-robin, swiss, swiss-cumulative, team-round-robin, team-swiss or team-swiss-game-points")]
+#[error("unknown event kind {0:?}: expected round-robin, multi-game-round-robin, swiss, swiss-cumulative, team-round-robin, team-swiss, team-swiss-game-points or team-by-player-ranks")]
 pub struct ParseEventKindError(pub String);
 
 impl core::str::FromStr for EventKind {
@@ -89,6 +97,8 @@ pub enum Primary {
     Score,
     /// Total game points (全队总局分, 2011 §14.7).
     GamePoints,
+    /// The sum of the team's players' individual ranks, fewer first (1999 §15.5, 2011 §14.8).
+    PlayerRankSum,
 }
 
 /// How one kind of event is ranked: the article, the primary score and the tie-breaks in order.
@@ -153,7 +163,8 @@ fn kind(
 impl StandingsRules {
     /// The 1999 rules: points 1/½/0 (§14.1), match points 2/1/0 (§14.2); round robin §15.1
     /// (小分, 胜局, 直胜, 犯规), Swiss §15.2 (对手分, 胜局, 犯规), team round robin §15.3 (全队总局
-    /// 分, 全队胜局, 直胜, 全队犯规), team Swiss §15.4 (团体对手分, 全队总局分, 全队胜场, 全队犯规).
+    /// 分, 全队胜局, 直胜, 全队犯规), team Swiss §15.4 (团体对手分, 全队总局分, 全队胜场, 全队犯规),
+    /// 队员总分制 §15.5 (sum of the players' ranks; 最高个人名次, 次高个人名次, 全队犯规).
     pub fn cxa_1999() -> StandingsRules {
         use Criterion::*;
         use EventKind as K;
@@ -192,6 +203,13 @@ impl StandingsRules {
                     Primary::Score,
                     &[OpponentScore, GamePoints, MatchWins, Fouls],
                 ),
+                kind(
+                    e,
+                    K::TeamByPlayerRanks,
+                    "§15.5",
+                    Primary::PlayerRankSum,
+                    &[BestPlayerRank, SecondBestPlayerRank, Fouls],
+                ),
             ],
         }
     }
@@ -202,7 +220,8 @@ impl StandingsRules {
     /// previous rounds) or §14.3.2 (累进分, 胜局, 犯规, 后走局数, then 累进分 without the first
     /// rounds), team round robin §14.5 (全队总局分, 全队胜场, 全队胜局, 直胜, 全队犯规, 后走胜局,
     /// 后走局数), team Swiss §14.6 (团体对手分, 全队总局分, 全队胜场, 全队胜局, 全队犯规, then the
-    /// previous rounds) or §14.7 (total game points).
+    /// previous rounds) or §14.7 (total game points), 队员总分制 §14.8 (sum of the players' ranks;
+    /// 最高个人名次).
     pub fn cxa_2011() -> StandingsRules {
         use Criterion::*;
         use EventKind as K;
@@ -272,6 +291,13 @@ impl StandingsRules {
                     ],
                 ),
                 kind(e, K::TeamSwissGamePoints, "§14.7", Primary::GamePoints, &[]),
+                kind(
+                    e,
+                    K::TeamByPlayerRanks,
+                    "§14.8",
+                    Primary::PlayerRankSum,
+                    &[BestPlayerRank],
+                ),
             ],
         }
     }

@@ -17,8 +17,9 @@ pub struct Args {
     #[arg(long)]
     pub ruleset: String,
     /// The kind of event: round-robin, multi-game-round-robin, swiss, swiss-cumulative,
-    /// team-round-robin, team-swiss, team-swiss-game-points. Default: inferred from the table
-    /// (team columns → team event; every pair met once → round robin; else Swiss).
+    /// team-round-robin, team-swiss, team-swiss-game-points, team-by-player-ranks. Default:
+    /// inferred from the table (team columns → team event; every pair met once → round robin;
+    /// else Swiss).
     #[arg(long, value_name = "KIND")]
     pub event: Option<EventKind>,
     /// The results: CSV with header `round,red,black,result` (result 1-0, 0-1, 1/2-1/2, +/-,
