@@ -32,9 +32,11 @@ pub mod record;
 pub mod registry;
 mod role;
 pub mod rules;
+pub mod schedule;
 mod setup;
 mod square;
 mod square_set;
+pub mod standings;
 mod tables;
 mod zobrist;
 

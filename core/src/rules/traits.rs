@@ -119,6 +119,14 @@ pub trait Scoring: Send + Sync {
     /// Points for a win, a draw and a loss, by color.
     fn points(&self) -> PointScheme;
 
+    /// How this ruleset ranks an event: points and the tie-break order per event kind.
+    ///
+    /// The default is the cxa-1999 order (§15) with this ruleset's points, which is right for a
+    /// variant of 1999 that changes only the points; an edition returns its own preset.
+    fn standings(&self) -> crate::standings::StandingsRules {
+        crate::standings::StandingsRules::cxa_1999().with_points(self.points())
+    }
+
     /// The end of a game whose record states its result (resignation, agreed draw, time
     /// forfeit …) after `ply` plies, with this edition's article; see [`super::recorded_end`].
     fn recorded_end(

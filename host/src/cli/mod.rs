@@ -13,6 +13,8 @@ mod moves;
 mod output;
 mod perft;
 mod rulesets;
+mod schedule;
+mod standings;
 
 use std::process::ExitCode;
 
@@ -67,6 +69,11 @@ pub enum Command {
     Compare(judge::CompareArgs),
     /// Checks a house-variant TOML overlay, reporting every problem with its line and key.
     CheckRuleset(check_ruleset::Args),
+    /// Ranks an event from its results table by a ruleset's points and tie-breaks.
+    #[command(after_help = standings::AFTER_HELP)]
+    Standings(standings::Args),
+    /// Pairing schedules: the round-robin table.
+    Schedule(schedule::Args),
 }
 
 impl Command {
@@ -80,6 +87,8 @@ impl Command {
             Command::Judge(args) => judge::run_judge(args, &registry(sources), out),
             Command::Compare(args) => judge::run_compare(args, &registry(sources), out),
             Command::CheckRuleset(args) => check_ruleset::run(args, &registry(sources), out),
+            Command::Standings(args) => standings::run(args, &registry(sources), out),
+            Command::Schedule(args) => schedule::run(args, out),
         }
     }
 }

@@ -150,6 +150,11 @@ impl Scoring for Scoring1999 {
         PointScheme::ONE_HALF_ZERO
     }
 
+    /// §14 points and the §15 tie-break orders.
+    fn standings(&self) -> xqr_core::standings::StandingsRules {
+        xqr_core::standings::StandingsRules::cxa_1999()
+    }
+
     fn recorded_end(
         &self,
         result: GameResult,

@@ -205,6 +205,7 @@ impl OverlayRuleset {
                 parent: parent.clone(),
                 natural: natural_rule,
                 points,
+                id: variant.id.clone(),
             },
             armageddon,
             natural,
@@ -479,6 +480,8 @@ struct OverlayScoring {
     parent: Arc<dyn Ruleset>,
     natural: Option<(NaturalLimit, RuleRef)>,
     points: PointScheme,
+    /// The variant's id, naming its standings rules.
+    id: String,
 }
 
 impl Scoring for OverlayScoring {
@@ -507,6 +510,15 @@ impl Scoring for OverlayScoring {
 
     fn points(&self) -> PointScheme {
         self.points
+    }
+
+    /// The parent's standings rules with the variant's points.
+    fn standings(&self) -> xqr_core::standings::StandingsRules {
+        self.parent
+            .scoring()
+            .standings()
+            .with_points(self.points)
+            .named(&self.id)
     }
 
     fn recorded_end(
