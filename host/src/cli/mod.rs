@@ -4,14 +4,17 @@
 //! `run(&Args, &mut Output) -> Result<(), CliError>` function, then add one variant to
 //! [`Command`] and one arm to [`Command::run`].
 
+mod batch;
 mod check_ruleset;
 mod convert;
+mod diff_editions;
 mod game_input;
 mod input;
 mod judge;
 mod moves;
 mod output;
 mod perft;
+mod render;
 mod rulesets;
 
 use std::process::ExitCode;
@@ -67,6 +70,16 @@ pub enum Command {
     Compare(judge::CompareArgs),
     /// Checks a house-variant TOML overlay, reporting every problem with its line and key.
     CheckRuleset(check_ruleset::Args),
+    /// Judges every game of PGN files and directories under several rulesets, in parallel:
+    /// JSON Lines, one line per game, nothing lost.
+    #[command(after_help = batch::AFTER_HELP)]
+    Batch(batch::Args),
+    /// The games whose outcome differs between two rulesets: a Markdown or HTML report with
+    /// each side's ruling and a diagram of the deciding position.
+    #[command(after_help = diff_editions::AFTER_HELP)]
+    DiffEditions(diff_editions::Args),
+    /// Draws a position as an SVG diagram (Chinese piece names, last move marked).
+    Render(render::Args),
 }
 
 impl Command {
@@ -80,6 +93,9 @@ impl Command {
             Command::Judge(args) => judge::run_judge(args, &registry(sources), out),
             Command::Compare(args) => judge::run_compare(args, &registry(sources), out),
             Command::CheckRuleset(args) => check_ruleset::run(args, &registry(sources), out),
+            Command::Batch(args) => batch::run(args, &registry(sources), out),
+            Command::DiffEditions(args) => diff_editions::run(args, &registry(sources), out),
+            Command::Render(args) => render::run(args, out),
         }
     }
 }
