@@ -243,3 +243,124 @@ pub fn escape(text: &str) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xqr_core::{Occupant, Role, Setup};
+
+    fn parse(svg: &str) -> roxmltree::Document<'_> {
+        roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not well-formed ({e}): {svg}"))
+    }
+
+    /// Each piece group: (square, classes, circle centre, text).
+    fn pieces(doc: &roxmltree::Document<'_>) -> Vec<(String, String, (u32, u32), String)> {
+        doc.descendants()
+            .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("piece")))
+            .map(|g| {
+                let circle = g.children().find(|c| c.has_tag_name("circle")).unwrap();
+                let num = |a: &str| circle.attribute(a).unwrap().parse::<u32>().unwrap();
+                let text: String = g
+                    .descendants()
+                    .filter(|t| t.is_text())
+                    .map(|t| t.text().unwrap())
+                    .collect();
+                (
+                    g.attribute("data-square").unwrap().to_owned(),
+                    g.attribute("class").unwrap().to_owned(),
+                    (num("cx"), num("cy")),
+                    text,
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_piece_of_the_start_position_is_placed_and_named() {
+        let board = Board::start();
+        let svg = Diagram::new(&board).to_svg();
+        let doc = parse(&svg);
+        let placed = pieces(&doc);
+        assert_eq!(placed.len(), 32);
+        for (square, class, centre, text) in &placed {
+            let sq: Square = square.parse().unwrap();
+            let occ = board.get(sq).expect("a piece stands there");
+            assert_eq!(*centre, Diagram::point(sq), "{square}");
+            let side = if occ.color == Color::Red {
+                "red"
+            } else {
+                "black"
+            };
+            assert_eq!(class, &format!("piece {side}"));
+            let name = piece_name(occ.role, occ.color, Script::Simplified).to_string();
+            assert_eq!(text, &name, "{square}");
+        }
+        let at = |sq: &str| placed.iter().find(|p| p.0 == sq).unwrap().3.clone();
+        assert_eq!(
+            [at("e0"), at("e9"), at("a0"), at("b2"), at("c3"), at("g6")],
+            ["帅", "将", "车", "炮", "兵", "卒"]
+        );
+        // Red at the bottom: a0 is bottom left, i9 top right.
+        assert_eq!(
+            Diagram::point("a0".parse().unwrap()),
+            (MARGIN, MARGIN + 9 * CELL)
+        );
+        assert_eq!(
+            Diagram::point("i9".parse().unwrap()),
+            (MARGIN + 8 * CELL, MARGIN)
+        );
+        assert!(!svg.contains("last-move"));
+    }
+
+    #[test]
+    fn hidden_pieces_last_move_and_caption() {
+        let mut board = Setup::from_fen("4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1")
+            .unwrap()
+            .board;
+        board.set(
+            "a0".parse().unwrap(),
+            Some(Occupant::hidden(Color::Red, Role::Rook)),
+        );
+        let m = Move::new("d0".parse().unwrap(), "e1".parse().unwrap());
+        let svg = Diagram::new(&board)
+            .last_move(m)
+            .caption("红 <先> & \"胜\"\u{1}")
+            .to_svg();
+        let doc = parse(&svg);
+        let placed = pieces(&doc);
+        assert_eq!(placed.len(), 4);
+        let hidden = placed.iter().find(|p| p.0 == "a0").unwrap();
+        assert_eq!(
+            (hidden.1.as_str(), hidden.3.as_str()),
+            ("piece red hidden", "")
+        );
+        let marks: Vec<(&str, &str, (u32, u32))> = doc
+            .descendants()
+            .filter_map(|n| {
+                let class = n.attribute("class")?;
+                matches!(class, "last-move-from" | "last-move-to").then(|| {
+                    let num = |a: &str| n.attribute(a).unwrap().parse::<u32>().unwrap();
+                    (
+                        class,
+                        n.attribute("data-square").unwrap(),
+                        (num("cx"), num("cy")),
+                    )
+                })
+            })
+            .collect();
+        assert_eq!(
+            marks,
+            [
+                ("last-move-from", "d0", Diagram::point(m.from)),
+                ("last-move-to", "e1", Diagram::point(m.to))
+            ]
+        );
+        let caption = doc
+            .descendants()
+            .find(|n| n.attribute("class") == Some("caption"))
+            .unwrap();
+        assert_eq!(caption.text(), Some("红 <先> & \"胜\""));
+        let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
+        assert_eq!(title.text(), caption.text());
+    }
+}

@@ -320,3 +320,186 @@ fn judge_one(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xqr_core::rules::{
+        GameInput, MoveLegality, PieceVisibility, RepetitionJudge, RulesetMeta, Scoring,
+    };
+    use xqr_cxa1999::Cxa1999;
+
+    /// cxa-1999 under another id, panicking on games tagged `Panic`: a buggy ruleset.
+    struct Panicky {
+        inner: Cxa1999,
+        meta: RulesetMeta,
+    }
+
+    impl Panicky {
+        fn new() -> Panicky {
+            let inner = Cxa1999::new();
+            let meta = RulesetMeta {
+                id: "panicky".to_owned(),
+                ..inner.meta().clone()
+            };
+            Panicky { inner, meta }
+        }
+    }
+
+    impl Ruleset for Panicky {
+        fn meta(&self) -> &RulesetMeta {
+            &self.meta
+        }
+        fn legality(&self) -> &dyn MoveLegality {
+            self.inner.legality()
+        }
+        fn visibility(&self) -> &dyn PieceVisibility {
+            self.inner.visibility()
+        }
+        fn repetition(&self) -> &dyn RepetitionJudge {
+            self.inner.repetition()
+        }
+        fn scoring(&self) -> &dyn Scoring {
+            self.inner.scoring()
+        }
+        fn judge(&self, game: &GameInput, options: &JudgeOptions) -> Result<Verdict, JudgeError> {
+            if game.tags.contains_key("Panic") {
+                panic!("boom");
+            }
+            self.inner.judge(game, options)
+        }
+    }
+
+    /// A temporary directory with `files`, removed when dropped.
+    struct Dir(PathBuf);
+
+    impl Dir {
+        fn new(name: &str, files: &[(&str, String)]) -> Dir {
+            let dir = std::env::temp_dir().join(format!("xqr-batch-{}-{name}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).unwrap();
+            for (file, text) in files {
+                std::fs::write(dir.join(file), text).unwrap();
+            }
+            Dir(dir)
+        }
+    }
+
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn collect(batch: &Batch, dir: &Dir) -> Vec<Item> {
+        let mut items = Vec::new();
+        batch
+            .run(&[dir.0.clone()], |item| -> Result<(), ()> {
+                items.push(item);
+                Ok(())
+            })
+            .unwrap();
+        items
+    }
+
+    #[test]
+    fn a_panicking_ruleset_fails_that_game_and_ruleset_only() {
+        let dir = Dir::new(
+            "panic",
+            &[(
+                "a.pgn",
+                "[Panic \"yes\"]\n1. h2e2 *\n\n[Event \"calm\"]\n1. h2e2 *\n".to_owned(),
+            )],
+        );
+        let rulesets: Vec<Arc<dyn Ruleset>> =
+            vec![Arc::new(Panicky::new()), Arc::new(Cxa1999::new())];
+        let items = collect(&Batch::new(rulesets, JudgeOptions::default()), &dir);
+        let games: Vec<&JudgedGame> = items
+            .iter()
+            .map(|i| match i {
+                Item::Game(g) => g,
+                Item::Error(e) => panic!("{e}"),
+            })
+            .collect();
+        assert_eq!(games.len(), 2);
+        assert_eq!(
+            games[0].verdicts[0].outcome,
+            Err(Failure::Panicked("boom".to_owned()))
+        );
+        assert!(games[0].verdicts[1].outcome.is_ok());
+        assert!(games[1].verdicts.iter().all(|j| j.outcome.is_ok()));
+    }
+
+    /// Many games through small chunks on several threads come out in file order, every one.
+    #[test]
+    fn order_is_kept_across_chunks_and_threads() {
+        let game = |i: usize| format!("[Event \"{i}\"]\n1. h2e2 h9g7 2. h0g2 *\n\n");
+        let dir = Dir::new(
+            "order",
+            &[
+                ("a.pgn", (1..=150).map(game).collect()),
+                ("b.pgn", (151..=200).map(game).collect()),
+            ],
+        );
+        let batch =
+            Batch::new(vec![Arc::new(Cxa1999::new())], JudgeOptions::default()).chunk_size(7);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .unwrap();
+        let items = pool.install(|| collect(&batch, &dir));
+        let events: Vec<String> = items
+            .iter()
+            .map(|i| match i {
+                Item::Game(g) => g.game.input.tags["Event"].clone(),
+                Item::Error(e) => panic!("{e}"),
+            })
+            .collect();
+        let expected: Vec<String> = (1..=200).map(|i| i.to_string()).collect();
+        assert_eq!(events, expected);
+    }
+
+    /// A sink that fails stops the run (and the reader) at once, with the sink's error.
+    #[test]
+    fn a_failing_sink_stops_the_run() {
+        let text: String = (0..500).map(|_| "1. h2e2 h9g7 *\n\n").collect();
+        let dir = Dir::new("sink", &[("a.pgn", text)]);
+        let batch =
+            Batch::new(vec![Arc::new(Cxa1999::new())], JudgeOptions::default()).chunk_size(4);
+        let mut seen = 0;
+        let result = batch.run(&[dir.0.clone()], |_| {
+            seen += 1;
+            if seen == 3 {
+                Err("closed")
+            } else {
+                Ok(())
+            }
+        });
+        assert_eq!((result, seen), (Err("closed"), 3));
+    }
+
+    #[test]
+    fn agreement_with_the_record() {
+        let dir = Dir::new(
+            "agree",
+            &[(
+                "a.pgn",
+                // Mate in one recorded as a win for each side, then a resignation.
+                "[FEN \"3k5/9/4R4/9/9/9/9/9/9/4K4 w - - 0 1\"]\n1. e7d7 1-0\n\n\
+                 [FEN \"3k5/9/4R4/9/9/9/9/9/9/4K4 w - - 0 1\"]\n1. e7d7 0-1\n\n\
+                 [Result \"0-1\"]\n1. h2e2 h9g7\n"
+                    .to_owned(),
+            )],
+        );
+        let batch = Batch::new(vec![Arc::new(Cxa1999::new())], JudgeOptions::default());
+        let agreement: Vec<Option<bool>> = collect(&batch, &dir)
+            .iter()
+            .map(|i| match i {
+                Item::Game(g) => g.agrees_with_record(0),
+                Item::Error(e) => panic!("{e}"),
+            })
+            .collect();
+        // The third is decided by the record itself: nothing to compare.
+        assert_eq!(agreement, [Some(true), Some(false), None]);
+    }
+}
