@@ -4,6 +4,7 @@ use crate::classify::Classification;
 use crate::{IllegalMove, Move, Occupant, Position};
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// Every position of a game from its start, the moves between them, and what each move captured.
 ///
@@ -26,6 +27,12 @@ pub struct GameHistory {
     positions: Vec<Position>,
     moves: Vec<Move>,
     captured: Vec<Option<Occupant>>,
+    /// For each ply count, the latest earlier ply count with the same repetition key and no
+    /// capture in between: repetition lookups cost O(1) per ply instead of a walk back to the
+    /// last capture (which made long capture-free stretches quadratic).
+    previous: Vec<Option<u32>>,
+    /// The latest ply count of each repetition key since the last capture.
+    last_seen: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
     /// Per-ply classifications already computed, by (definitions fingerprint, ply): a judge
     /// reads the plies of a loop again at every repetition, and the report reads them once more.
     classes: RefCell<HashMap<(u64, u32), Classification>>,
@@ -34,10 +41,14 @@ pub struct GameHistory {
 impl GameHistory {
     /// A history holding only the start position.
     pub fn new(start: Position) -> GameHistory {
+        let mut last_seen = HashMap::default();
+        last_seen.insert(start.hash(), 0);
         GameHistory {
             positions: vec![start],
             moves: Vec::new(),
             captured: Vec::new(),
+            previous: vec![None],
+            last_seen,
             classes: RefCell::new(HashMap::new()),
         }
     }
@@ -54,6 +65,12 @@ impl GameHistory {
         let mut next = self.last().clone();
         let captured = next.board().get(m.to);
         next.play_unchecked(m);
+        // A capture changes the material: no earlier position can recur.
+        if captured.is_some() {
+            self.last_seen.clear();
+        }
+        let ply = self.positions.len() as u32;
+        self.previous.push(self.last_seen.insert(next.hash(), ply));
         self.positions.push(next);
         self.moves.push(m);
         self.captured.push(captured);
@@ -68,6 +85,17 @@ impl GameHistory {
         self.classes.borrow_mut().retain(|&(_, p), _| p < ply);
         self.positions.pop();
         self.captured.pop();
+        self.previous.pop();
+        // Rebuild the keys seen since the last capture (taking back is rare).
+        self.last_seen.clear();
+        let mut p = ply - 1;
+        loop {
+            self.last_seen.entry(self.key(p)).or_insert(p);
+            if p == 0 || self.captured_at(p).is_some() {
+                break;
+            }
+            p -= 1;
+        }
         self.moves.pop()
     }
 
@@ -123,23 +151,10 @@ impl GameHistory {
         self.positions[ply as usize].hash()
     }
 
-    /// The latest earlier ply count whose position equals the one after `ply` plies, looking back
-    /// no further than the last capture (a capture changes the material and so ends any loop).
+    /// The latest earlier ply count whose position equals the one after `ply` plies, with no
+    /// capture in between (a capture changes the material and so ends any loop). Constant time.
     pub fn previous_occurrence(&self, ply: u32) -> Option<u32> {
-        let key = self.key(ply);
-        let mut p = ply;
-        // Same side to move: step back two plies at a time.
-        while p >= 2 {
-            // A capture in plies p or p-1 makes earlier positions unreachable.
-            if self.captured_at(p).is_some() || self.captured_at(p - 1).is_some() {
-                return None;
-            }
-            p -= 2;
-            if self.key(p) == key {
-                return Some(p);
-            }
-        }
-        None
+        self.previous.get(ply as usize).copied().flatten()
     }
 
     /// How many times the position after `ply` plies has occurred up to and including it.
@@ -168,5 +183,80 @@ impl GameHistory {
         let c = compute();
         self.classes.borrow_mut().insert((key, ply), c.clone());
         c
+    }
+}
+
+/// Repetition keys are Zobrist hashes, already uniformly spread: the map uses them as they are.
+#[derive(Clone, Copy, Debug, Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The definition: the latest earlier ply count with an equal key and no capture after it.
+    fn reference(h: &GameHistory, ply: u32) -> Option<u32> {
+        (0..ply)
+            .rev()
+            .take_while(|&q| h.captured_at(q + 1).is_none())
+            .find(|&q| h.key(q) == h.key(ply))
+    }
+
+    fn check(h: &GameHistory) {
+        for ply in 0..=h.ply_count() {
+            assert_eq!(
+                h.previous_occurrence(ply),
+                reference(h, ply),
+                "ply {ply} of {:?}",
+                h.moves()
+            );
+        }
+    }
+
+    #[test]
+    fn previous_occurrence_follows_its_definition_through_captures_and_take_backs() {
+        let mut h = GameHistory::new(Position::new());
+        let plies = [
+            "h2e2", "h9g7", "e2h2", "g7h9", // back to the start
+            "h2e2", "h9g7", "e2h2", "g7h9", // and again
+            "h2e2", "h9g7", "e2e6", // the cannon takes a pawn: the slate is clean
+            "g7e6", // and is taken
+            "b2c2", "b7c7", "c2b2", "c7b7", // a new loop after the captures
+        ];
+        for m in plies {
+            h.push(m.parse().unwrap()).unwrap();
+            check(&h);
+        }
+        assert_eq!(h.previous_occurrence(8), Some(4));
+        assert_eq!(h.occurrences(8), 3);
+        assert_eq!(h.previous_occurrence(16), Some(12));
+        assert_eq!(h.previous_occurrence(11), None);
+        // Take back across both captures and replay differently.
+        for _ in 0..6 {
+            h.pop().unwrap();
+            check(&h);
+        }
+        for m in ["e2h2", "g7h9"] {
+            h.push(m.parse().unwrap()).unwrap();
+            check(&h);
+        }
+        assert_eq!(h.previous_occurrence(12), Some(8));
+        assert_eq!(h.occurrences(12), 4);
     }
 }

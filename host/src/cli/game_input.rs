@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use xqr_core::record::read_games_from_bytes;
 use xqr_core::rules::{GameInput, IllegalMovePolicy, JudgeOptions};
+use xqr_host::record_input::RecordedGame;
 
 use super::CliError;
 
@@ -45,14 +46,20 @@ pub enum IllegalMoves {
     Rule,
 }
 
+impl From<IllegalMoves> for IllegalMovePolicy {
+    fn from(i: IllegalMoves) -> IllegalMovePolicy {
+        match i {
+            IllegalMoves::Reject => IllegalMovePolicy::Reject,
+            IllegalMoves::Rule => IllegalMovePolicy::Rule,
+        }
+    }
+}
+
 impl GameArgs {
     /// The judging options.
     pub fn options(&self) -> JudgeOptions {
         JudgeOptions {
-            illegal_moves: match self.illegal_moves {
-                IllegalMoves::Reject => IllegalMovePolicy::Reject,
-                IllegalMoves::Rule => IllegalMovePolicy::Rule,
-            },
+            illegal_moves: self.illegal_moves.into(),
             all_plies: self.all_plies,
         }
     }
@@ -88,31 +95,12 @@ impl GameArgs {
                 ))
             })?;
         let label = format!("{shown}, game {} (line {})", self.game, raw.line());
-        if let Some(e) = raw.syntax_errors().first() {
-            return Err(CliError::input(format!("{label}: {e}")));
-        }
-        let mut input = GameInput {
-            fen: raw
-                .tag("FEN")
-                .filter(|f| !f.trim().is_empty())
-                .map(str::to_owned),
-            moves: raw.tokens().iter().map(|t| t.text.clone()).collect(),
-            ..GameInput::default()
-        };
-        for t in raw.tags() {
-            input
-                .tags
-                .entry(t.name.clone())
-                .or_insert_with(|| t.value.clone());
-        }
-        if let Some(r) = raw.termination().filter(|r| r.is_decided()) {
-            input.tags.insert("Result".to_owned(), r.pgn().to_owned());
-        }
-        let lines = raw.tokens().iter().map(|t| (t.line, t.column)).collect();
+        let game =
+            RecordedGame::from_raw(&raw).map_err(|e| CliError::input(format!("{label}: {e}")))?;
         Ok(Source {
-            input,
+            input: game.input,
             label,
-            lines,
+            lines: game.places,
         })
     }
 }

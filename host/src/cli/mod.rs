@@ -4,14 +4,17 @@
 //! `run(&Args, &mut Output) -> Result<(), CliError>` function, then add one variant to
 //! [`Command`] and one arm to [`Command::run`].
 
+mod batch;
 mod check_ruleset;
 mod convert;
+mod diff_editions;
 mod game_input;
 mod input;
 mod judge;
 mod moves;
 mod output;
 mod perft;
+mod render;
 mod rulesets;
 mod schedule;
 mod standings;
@@ -74,6 +77,16 @@ pub enum Command {
     Standings(standings::Args),
     /// Pairing schedules: the round-robin table.
     Schedule(schedule::Args),
+    /// Judges every game of PGN files and directories under several rulesets, in parallel:
+    /// JSON Lines, one line per game, nothing lost.
+    #[command(after_help = batch::AFTER_HELP)]
+    Batch(batch::Args),
+    /// The games whose outcome differs between two rulesets: a Markdown or HTML report with
+    /// each side's ruling and a diagram of the deciding position.
+    #[command(after_help = diff_editions::AFTER_HELP)]
+    DiffEditions(diff_editions::Args),
+    /// Draws a position as an SVG diagram (Chinese piece names, last move marked).
+    Render(render::Args),
 }
 
 impl Command {
@@ -89,6 +102,9 @@ impl Command {
             Command::CheckRuleset(args) => check_ruleset::run(args, &registry(sources), out),
             Command::Standings(args) => standings::run(args, &registry(sources), out),
             Command::Schedule(args) => schedule::run(args, out),
+            Command::Batch(args) => batch::run(args, &registry(sources), out),
+            Command::DiffEditions(args) => diff_editions::run(args, &registry(sources), out),
+            Command::Render(args) => render::run(args, out),
         }
     }
 }

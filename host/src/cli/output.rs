@@ -72,7 +72,7 @@ impl From<io::Error> for CliError {
 /// Where a command writes its result, in the format chosen with `--format`.
 pub struct Output {
     format: Format,
-    out: Box<dyn Write>,
+    out: Box<dyn Write + Send>,
 }
 
 impl Output {
@@ -81,6 +81,14 @@ impl Output {
         Output {
             format,
             out: Box::new(BufWriter::new(io::stdout())),
+        }
+    }
+
+    /// Buffered output to `writer` (a file named with `--out`, for instance).
+    pub fn to_writer(format: Format, writer: Box<dyn Write + Send>) -> Output {
+        Output {
+            format,
+            out: Box::new(BufWriter::new(writer)),
         }
     }
 
@@ -107,6 +115,11 @@ impl Output {
         serde_json::to_writer(&mut self.out, value).map_err(io::Error::from)?;
         self.out.write_all(b"\n")?;
         Ok(())
+    }
+
+    /// The underlying writer (for commands that write a document piece by piece).
+    pub fn raw(&mut self) -> &mut (dyn Write + Send) {
+        &mut *self.out
     }
 
     /// Flushes what is buffered.
