@@ -257,6 +257,12 @@ impl Scoring for ClubScoring {
         POINTS
     }
 
+    /// The office cup's 3/1/0 with "fewer losses first" for equal scores
+    /// (club-and-local-rules-collection.txt, 中国象棋比赛规程 二.3).
+    fn standings(&self) -> xqr_core::standings::StandingsRules {
+        xqr_core::standings::StandingsRules::office_cup().named(ID)
+    }
+
     fn recorded_end(
         &self,
         result: GameResult,

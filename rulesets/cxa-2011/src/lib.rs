@@ -241,6 +241,11 @@ impl Scoring for Scoring2011 {
         self.points
     }
 
+    /// §13 points (the chosen §13.1 or §13.3 scheme) and the §14 tie-break orders.
+    fn standings(&self) -> xqr_core::standings::StandingsRules {
+        xqr_core::standings::StandingsRules::cxa_2011().with_points(self.points)
+    }
+
     fn recorded_end(
         &self,
         result: GameResult,
