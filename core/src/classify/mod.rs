@@ -414,6 +414,9 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
     let us = pos.turn();
     let them = !us;
     let mut out: Vec<ChaseTarget> = Vec::new();
+    // Generated once for every target: the captures, and (when needed) the checking moves.
+    let caps = pos.legal_captures();
+    let mut checking: Option<Vec<(crate::Move, Position)>> = None;
     for t in pos.board().by_color(them) {
         let Some(occ) = pos.board().get(t) else {
             continue;
@@ -424,7 +427,7 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
         let mut by = Vec::new();
         let mut via = ChaseVia::Direct;
         let mut wins_alone = false;
-        for m in captures_on(pos, t) {
+        for m in caps.iter().copied().filter(|m| m.to == t) {
             let g = gain(pos, m, &defs.values);
             if g <= 0 {
                 continue;
@@ -460,9 +463,14 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
             by.push(m.from);
         }
         if by.is_empty() && defs.chase_checks > 0 {
-            if let Some(checker) =
-                wins_by_checks(pos, t, defs, defs.chase_checks, Ledger::default())
-            {
+            let checking = checking.get_or_insert_with(|| checking_moves(pos));
+            if let Some(checker) = wins_by_checks_after(
+                t,
+                defs,
+                defs.chase_checks,
+                checking,
+                Ledger::default(),
+            ) {
                 via = ChaseVia::Checks;
                 by.push(checker);
             }
@@ -546,17 +554,39 @@ fn wins_by_checks(
     if checks == 0 {
         return None;
     }
+    wins_by_checks_after(t, defs, checks, &checking_moves(pos), spent)
+}
+
+/// The legal moves of the side to move that give check, with the positions they lead to, in
+/// move-generation order.
+fn checking_moves(pos: &Position) -> Vec<(crate::Move, Position)> {
+    pos.legal_moves()
+        .iter()
+        .filter_map(|&m| {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            next.is_check().then_some((m, next))
+        })
+        .collect()
+}
+
+/// [`wins_by_checks`] given the checking moves of `pos` ([`checking_moves`]).
+fn wins_by_checks_after(
+    t: Square,
+    defs: &Definitions,
+    checks: u8,
+    checking: &[(crate::Move, Position)],
+    spent: Ledger,
+) -> Option<Square> {
+    if checks == 0 {
+        return None;
+    }
     let v = &defs.values;
-    for m in pos.legal_moves() {
+    for (m, next) in checking {
         if m.to == t {
             continue; // direct captures were looked at already
         }
-        let mut next = pos.clone();
-        next.play_unchecked(m);
-        if !next.is_check() {
-            continue;
-        }
-        let replies = safe_moves(&next);
+        let replies = safe_moves(next);
         if replies.is_empty() {
             continue; // that is a mate, not a chase
         }

@@ -168,6 +168,17 @@ impl GameHistory {
         n
     }
 
+    /// `f` of the classification of ply `ply` under the definitions whose fingerprint is `key`,
+    /// if it was computed already (nothing is computed).
+    pub fn peek_classification<R>(
+        &self,
+        key: u64,
+        ply: u32,
+        f: impl FnOnce(&Classification) -> R,
+    ) -> Option<R> {
+        self.classes.borrow().get(&(key, ply)).map(f)
+    }
+
     /// The classification of ply `ply` under the definitions whose fingerprint is `key`,
     /// computed by `compute` the first time and kept with the history afterwards (the
     /// per-ply classification judges read; see [`crate::classify::classify`]).

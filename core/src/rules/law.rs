@@ -590,7 +590,16 @@ impl TableJudge {
         if points.len() < 3 {
             return None;
         }
-        // Latest first: most stretches fail at once, and classifications are kept.
+        // A move already known not to attack settles it without classifying anything: one
+        // idle move spares the next eight of the side. Otherwise latest first (kept with the
+        // history for the next plies).
+        let key = self.definitions.fingerprint();
+        let known_idle = own.iter().any(|&p| {
+            history.peek_classification(key, p, |c| !c.class.heaviest().is_attack()) == Some(true)
+        });
+        if known_idle {
+            return None;
+        }
         let attacks = own.iter().all(|&p| {
             classify(history, p, &self.definitions)
                 .class

@@ -48,7 +48,7 @@ fn judge(c: &mut Criterion) {
     let old = xqr_cxa1999::Cxa1999::new();
     let options = JudgeOptions::default();
     let mut differ = 0;
-    for g in &games {
+    for (i, g) in games.iter().enumerate() {
         let a = old.judge(g, &options).expect("a legal game");
         let b = new.judge(g, &options).expect("a legal game");
         if (a.result, &a.termination, a.pending.is_some())
@@ -56,7 +56,7 @@ fn judge(c: &mut Criterion) {
         {
             differ += 1;
             eprintln!(
-                "differs: {} plies: cxa-1999 {} {:?} {:?} / cxa-2011 {} {:?} {:?}",
+                "differs: game {i} of the corpus (a-league, asian-cup, world-cup), {} plies: cxa-1999 {} {:?} {:?} / cxa-2011 {} {:?} {:?}",
                 g.moves.len(),
                 a.result,
                 a.termination,
