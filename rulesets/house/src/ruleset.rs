@@ -317,6 +317,10 @@ impl MoveLegality for OverlayLegality {
         self.parent.legality().start_position()
     }
 
+    fn plays_hidden_pieces(&self) -> bool {
+        self.parent.legality().plays_hidden_pieces()
+    }
+
     fn legal_moves(&self, pos: &Position) -> MoveList {
         self.parent.legality().legal_moves(pos)
     }
