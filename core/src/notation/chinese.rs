@@ -250,17 +250,32 @@ pub fn read_jieqi(text: &str) -> Result<(Descriptive, Option<Role>), NotationErr
                 }
                 reveal_marked = true;
                 // Keep the piece name: it is the fifth character of the §9.1 form.
-                let keep: String = t.chars().rev().skip(2).collect::<Vec<_>>().into_iter().rev().collect();
+                let keep: String = t
+                    .chars()
+                    .rev()
+                    .skip(2)
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev()
+                    .collect();
                 t = format!("{keep}{last}");
                 continue;
             }
             _ => break,
         }
-        t = t.chars().rev().skip(2).collect::<Vec<_>>().into_iter().rev().collect();
+        t = t
+            .chars()
+            .rev()
+            .skip(2)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
     }
     if t.contains(['翻', '吃', '喫']) {
         return Err(syntax(
-            "翻 and 吃 come at the end, each followed by a piece name (马二进三翻炮吃马)".to_owned(),
+            "翻 and 吃 come at the end, each followed by a piece name (马二进三翻炮吃马)"
+                .to_owned(),
         ));
     }
     let t = t.as_str();
@@ -324,7 +339,9 @@ pub fn read_jieqi(text: &str) -> Result<(Descriptive, Option<Role>), NotationErr
         ));
     };
     if reveal_marked && reveal.is_none() {
-        return Err(syntax("翻 names the revealed piece of a four-character move".to_owned()));
+        return Err(syntax(
+            "翻 names the revealed piece of a four-character move".to_owned(),
+        ));
     }
     Ok((
         Descriptive {

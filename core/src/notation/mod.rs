@@ -140,10 +140,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
 /// (the identity is on the board for everyone to see).
 pub(crate) fn normalize_capture(pos: &Position, m: Move) -> Move {
     match m.capture {
-        Some(_) if pos.board().get(m.to).is_some_and(|o| !o.hidden) => Move {
-            capture: None,
-            ..m
-        },
+        Some(_) if pos.board().get(m.to).is_some_and(|o| !o.hidden) => Move { capture: None, ..m },
         _ => m,
     }
 }

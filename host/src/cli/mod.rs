@@ -6,6 +6,7 @@
 
 mod check_ruleset;
 mod convert;
+mod deal;
 mod game_input;
 mod input;
 mod judge;
@@ -67,6 +68,8 @@ pub enum Command {
     Compare(judge::CompareArgs),
     /// Checks a house-variant TOML overlay, reporting every problem with its line and key.
     CheckRuleset(check_ruleset::Args),
+    /// Deals a Jieqi game (揭棋) reproducibly from a seed and shows what each side sees.
+    Deal(deal::Args),
 }
 
 impl Command {
@@ -80,6 +83,7 @@ impl Command {
             Command::Judge(args) => judge::run_judge(args, &registry(sources), out),
             Command::Compare(args) => judge::run_compare(args, &registry(sources), out),
             Command::CheckRuleset(args) => check_ruleset::run(args, &registry(sources), out),
+            Command::Deal(args) => deal::run(args, out),
         }
     }
 }

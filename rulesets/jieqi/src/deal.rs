@@ -251,9 +251,8 @@ impl Deal {
                 (actual, shown) => {
                     return Err(DealError::Mismatch {
                         square: sq,
-                        found: shown.map_or("an empty point".to_owned(), |o| {
-                            o.fen_char().to_string()
-                        }),
+                        found: shown
+                            .map_or("an empty point".to_owned(), |o| o.fen_char().to_string()),
                         expected: actual.map_or("an empty point".to_owned(), |o| {
                             if o.hidden {
                                 format!("a hidden {} piece", o.color)

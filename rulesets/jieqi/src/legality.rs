@@ -1,7 +1,9 @@
 //! Move legality under the Jieqi trial rules.
 
 use xqr_core::notation::{self, NotationError};
-use xqr_core::rules::{GameHistory, GameInput, IllegalMoveRuling, JudgeError, MoveLegality, RuleRef};
+use xqr_core::rules::{
+    GameHistory, GameInput, IllegalMoveRuling, JudgeError, MoveLegality, RuleRef,
+};
 use xqr_core::{fen::JIEQI_START_FEN, IllegalMove, MoveRules, Position};
 
 use crate::{ID, MOVE_RULES};

@@ -67,8 +67,8 @@ pub use visibility::{view, JieqiVisibility};
 
 use xqr_core::rules::law::TableJudge;
 use xqr_core::rules::{
-    GameInput, IllegalMovePolicy, JudgeError, JudgeOptions, MoveLegality, Origin, PieceVisibility, RepetitionJudge,
-    Ruleset, RulesetMeta, Scoring, Verdict,
+    GameInput, IllegalMovePolicy, JudgeError, JudgeOptions, MoveLegality, Origin, PieceVisibility,
+    RepetitionJudge, Ruleset, RulesetMeta, Scoring, Verdict,
 };
 use xqr_core::MoveRules;
 
@@ -102,7 +102,8 @@ impl Jieqi {
                 aliases: vec!["揭棋".to_owned()],
                 version: env!("CARGO_PKG_VERSION").to_owned(),
                 extends: None,
-                rule_source: "jieqi-trial-rules.txt (揭棋竞赛规则 试行版, 中弈揭棋俱乐部)".to_owned(),
+                rule_source: "jieqi-trial-rules.txt (揭棋竞赛规则 试行版, 中弈揭棋俱乐部)"
+                    .to_owned(),
                 edition: "jieqi".to_owned(),
                 origin: Origin::Static,
             },

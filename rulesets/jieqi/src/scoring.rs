@@ -79,7 +79,10 @@ impl JieqiScoring {
             None => format!("{winner} captured the {loser} king"),
         };
         let (article, how) = if by_king {
-            ("§5.1.2", " with its own king across the open file (帅将对面)")
+            (
+                "§5.1.2",
+                " with its own king across the open file (帅将对面)",
+            )
         } else {
             ("§5.1.1", "")
         };
