@@ -90,6 +90,7 @@ pub fn shipped() -> Vec<(PathBuf, &'static str)> {
 }
 
 const SHIPPED: &[(&str, &str)] = &[
+    ("jieqi-hk.toml", include_str!("../variants/jieqi-hk.toml")),
     ("lenient.toml", include_str!("../variants/lenient.toml")),
     (
         "quick-limit.toml",
