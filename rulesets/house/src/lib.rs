@@ -74,8 +74,8 @@ pub use ruleset::{build, NaturalLimit, OverlayRuleset};
 pub use source::Location;
 pub use variant::{
     is_valid_id, schema, schema_text, DrawResult, HouseVariant, IllegalMoveKnobs, IllegalRuling,
-    NaturalLimitKnobs, PointsValue, Policy, RepetitionKnobs, ScoringKnobs, DEFAULT_CHECK_CAP,
-    ID_PATTERN, MAX_POINTS,
+    KingSafetyKnob, MoveKnobs, NaturalLimitKnobs, PointsValue, Policy, RepetitionKnobs,
+    ScoringKnobs, DEFAULT_CHECK_CAP, ID_PATTERN, MAX_POINTS,
 };
 
 use std::path::PathBuf;
@@ -91,6 +91,10 @@ pub fn shipped() -> Vec<(PathBuf, &'static str)> {
 
 const SHIPPED: &[(&str, &str)] = &[
     ("jieqi-hk.toml", include_str!("../variants/jieqi-hk.toml")),
+    (
+        "jieqi-mainstream.toml",
+        include_str!("../variants/jieqi-mainstream.toml"),
+    ),
     ("lenient.toml", include_str!("../variants/lenient.toml")),
     (
         "quick-limit.toml",

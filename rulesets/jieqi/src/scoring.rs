@@ -24,9 +24,11 @@ const RECORD_ARTICLES: RecordArticles = RecordArticles {
 /// - The side whose king was captured has lost (§3.3 如被吃掉的棋子为帅(将)，则该局判胜; §5.1.1),
 ///   whether it did not answer a check (§4.3, 将死) or its own move exposed the king (§4.4,
 ///   自毙); a king taken by the other king across an open file is §5.1.2.
-/// - A side to move without any move at all has lost (§4 将死和困毙, which titles 困毙 a loss as
-///   in the 1999 rules the trial rules follow). Under Jieqi a king may step into attack, so this
-///   only happens when every piece of the side is blocked.
+/// - A side to move without any legal move has lost (§4 将死和困毙, which titles 将死 and 困毙 as
+///   in the 1999 rules the trial rules follow): checkmated when in check, stalemated otherwise.
+///   Under the trial rules a king may step into attack, so this only happens when every piece of
+///   the side is blocked; under move rules that forbid leaving the king attacked (a house
+///   variant's `king_safety`) it is the usual checkmate and stalemate.
 /// - Natural limit (§5.2.3): 60 moves by both sides without a capture draw, the claimant's
 ///   checks counted at most 10 (§23.3), judged as claimed at the first opportunity.
 /// - Points §16.1: win 1, draw ½, loss 0.
@@ -106,13 +108,24 @@ impl Scoring for JieqiScoring {
         let ply = history.ply_count();
         if pos.has_no_legal_moves() {
             let side: Color = pos.turn();
+            let (termination, explanation) = if pos.is_check() {
+                (
+                    Termination::Checkmate,
+                    format!("{side} is in check and has no legal move: 将死 loses (§4)"),
+                )
+            } else {
+                (
+                    Termination::Stalemate,
+                    format!("{side} has no legal move: 困毙 loses (§4)"),
+                )
+            };
             return Some(GameEnd {
                 result: GameResult::win_for(!side),
-                termination: Termination::Stalemate,
+                termination,
                 rule: self.rule("§4"),
                 offender: None,
                 ply,
-                explanation: format!("{side} has no move at all: 困毙 loses (§4)"),
+                explanation,
             });
         }
         natural_limit(history, self.natural_limit_moves, NATURAL_LIMIT_CHECK_CAP).map(
