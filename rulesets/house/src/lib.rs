@@ -29,6 +29,9 @@
 //! [illegal_moves]
 //! ruling = "foul_and_replay"   # or "loss"
 //!
+//! [moves]
+//! king_safety = "must_not_be_left_attacked"   # or "may_be_left_attacked" (Jieqi §4.4)
+//!
 //! [metadata]              # free-form strings, carried along
 //! red_time = "20 min + 10 s"
 //! ```
