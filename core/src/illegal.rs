@@ -161,6 +161,32 @@ pub enum IllegalMove {
     },
 }
 
+impl IllegalMove {
+    /// Whether the move is wrong about what a piece is rather than where it goes: a reveal or a
+    /// captured identity that cannot be (not in the pool, wrong color, a face-up piece) or a
+    /// hidden piece moved without its reveal. Such a move is a wrong record, not a move a player
+    /// made, so judges report it as an input error under every illegal-move policy.
+    ///
+    /// ```
+    /// use xqr_core::{IllegalMove, Square};
+    /// let from: Square = "a0".parse().unwrap();
+    /// assert!(IllegalMove::RevealMissing { from }.concerns_identity());
+    /// assert!(!IllegalMove::PawnBackwards.concerns_identity());
+    /// ```
+    pub fn concerns_identity(&self) -> bool {
+        matches!(
+            self,
+            IllegalMove::RevealMissing { .. }
+                | IllegalMove::RevealNotInPool { .. }
+                | IllegalMove::RevealWrongPiece { .. }
+                | IllegalMove::RevealOfRevealedPiece { .. }
+                | IllegalMove::CaptureOfNothing { .. }
+                | IllegalMove::CaptureWrongPiece { .. }
+                | IllegalMove::CaptureNotInPool { .. }
+        )
+    }
+}
+
 fn squares(set: crate::SquareSet) -> String {
     set.iter()
         .map(|s| s.to_string())

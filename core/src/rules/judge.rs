@@ -55,6 +55,14 @@ pub fn judge_with_components<R: Ruleset + ?Sized>(
             let pos = history.last();
             let m = match notation::parse_move(pos, text) {
                 Ok(m) => m,
+                // A reveal or captured identity that cannot be is a wrong record (Jieqi).
+                Err(NotationError::Illegal { reason, .. }) if reason.concerns_identity() => {
+                    return Err(JudgeError::IllegalMove {
+                        ply,
+                        text: text.clone(),
+                        reason: reason.to_string(),
+                    })
+                }
                 Err(NotationError::Illegal { reason, .. }) => match options.illegal_moves {
                     IllegalMovePolicy::Reject => {
                         return Err(JudgeError::IllegalMove {

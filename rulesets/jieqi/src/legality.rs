@@ -1,9 +1,6 @@
 //! Move legality under the Jieqi trial rules.
 
-use xqr_core::notation::{self, NotationError};
-use xqr_core::rules::{
-    GameHistory, GameInput, IllegalMoveRuling, JudgeError, MoveLegality, RuleRef,
-};
+use xqr_core::rules::{GameHistory, IllegalMoveRuling, MoveLegality, RuleRef};
 use xqr_core::{fen::JIEQI_START_FEN, IllegalMove, MoveRules, Position};
 
 use crate::{ID, MOVE_RULES};
@@ -38,52 +35,4 @@ impl MoveLegality for JieqiLegality {
             rule: RuleRef::new(ID, "§7.4.2"),
         }
     }
-}
-
-/// Whether `reason` concerns what a piece is rather than where it goes: a record that claims a
-/// reveal or a captured identity the pool cannot supply, or omits a reveal, is a wrong record.
-pub(crate) fn is_identity_error(reason: &IllegalMove) -> bool {
-    matches!(
-        reason,
-        IllegalMove::RevealMissing { .. }
-            | IllegalMove::RevealNotInPool { .. }
-            | IllegalMove::RevealWrongPiece { .. }
-            | IllegalMove::RevealOfRevealedPiece { .. }
-            | IllegalMove::CaptureOfNothing { .. }
-            | IllegalMove::CaptureWrongPiece { .. }
-            | IllegalMove::CaptureNotInPool { .. }
-    )
-}
-
-/// Replays `game` and returns the first move whose reveal or captured identity is impossible, as
-/// a located [`JudgeError::IllegalMove`]; stops quietly at the first other problem, which the
-/// judge itself reports or rules on.
-pub(crate) fn check_identities(
-    legality: &dyn MoveLegality,
-    game: &GameInput,
-) -> Result<(), JudgeError> {
-    let mut pos = match &game.fen {
-        Some(fen) => match Position::from_fen(fen, legality.move_rules()) {
-            Ok(p) => p,
-            Err(_) => return Ok(()),
-        },
-        None => legality.start_position(),
-    };
-    for (i, text) in game.moves.iter().enumerate() {
-        match notation::parse_move(&pos, text) {
-            Ok(m) => pos.play_unchecked(m),
-            Err(NotationError::Illegal { reason, .. }) if is_identity_error(&reason) => {
-                return Err(JudgeError::IllegalMove {
-                    ply: i as u32 + 1,
-                    text: text.clone(),
-                    reason: reason.to_string(),
-                });
-            }
-            Err(_) => return Ok(()),
-        }
-        if pos.king(pos.turn()).is_none() {
-            return Ok(());
-        }
-    }
-    Ok(())
 }

@@ -28,7 +28,8 @@
 //! - **records**: Jieqi FEN, ICCS with the reveal letter (`a3a4R`) and the identity of a captured
 //!   hidden piece (`b2b9Cn`), Chinese five-character moves (§9.1, `马二进三炮`) and the JieqiBox
 //!   forms (`马二进三翻炮`, `…吃马`), all read by [`xqr_core::notation`]. A reveal or captured
-//!   identity the pool cannot supply is a located error under every illegal-move policy;
+//!   identity the pool cannot supply is a located error under every illegal-move policy
+//!   ([`xqr_core::IllegalMove::concerns_identity`]);
 //! - points §16.1: win 1, draw ½, loss 0.
 //!
 //! Perft on Jieqi positions ([`xqr_core::perft`]) counts a move of a hidden piece once per
@@ -67,8 +68,7 @@ pub use visibility::{view, JieqiVisibility};
 
 use xqr_core::rules::law::TableJudge;
 use xqr_core::rules::{
-    GameInput, IllegalMovePolicy, JudgeError, JudgeOptions, MoveLegality, Origin, PieceVisibility,
-    RepetitionJudge, Ruleset, RulesetMeta, Scoring, Verdict,
+    MoveLegality, Origin, PieceVisibility, RepetitionJudge, Ruleset, RulesetMeta, Scoring,
 };
 use xqr_core::MoveRules;
 
@@ -131,16 +131,6 @@ impl Ruleset for Jieqi {
     }
     fn scoring(&self) -> &dyn Scoring {
         &self.scoring
-    }
-
-    /// Judges with the shared driver. When illegal moves are ruled on rather than rejected, the
-    /// record is first checked for reveals and captured identities the pool cannot supply:
-    /// such a record is wrong, not a move to rule on, and stays a located error.
-    fn judge(&self, game: &GameInput, options: &JudgeOptions) -> Result<Verdict, JudgeError> {
-        if options.illegal_moves == IllegalMovePolicy::Rule {
-            legality::check_identities(&self.legality, game)?;
-        }
-        xqr_core::rules::judge::judge_with_components(self, game, options)
     }
 }
 
