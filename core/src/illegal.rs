@@ -128,12 +128,63 @@ pub enum IllegalMove {
         /// The identity claimed.
         piece: Piece,
     },
+    /// A captured piece's identity is stated, but the move captures nothing.
+    #[error("the move states the captured piece {piece}, but {to} is empty")]
+    CaptureOfNothing {
+        /// The to-point.
+        to: Square,
+        /// The identity stated.
+        piece: Piece,
+    },
+    /// The stated identity of the captured piece cannot be the piece on the to-point (a face-up
+    /// piece of another kind, a piece of the mover's color, or a king, which is never hidden).
+    #[error("the piece captured on {to} cannot be {piece}")]
+    CaptureWrongPiece {
+        /// The to-point.
+        to: Square,
+        /// The identity stated.
+        piece: Piece,
+    },
+    /// The stated identity of a captured hidden piece is not among the unrevealed pieces.
+    #[error("the hidden piece captured on {to} cannot be {piece}: none is left in the pool")]
+    CaptureNotInPool {
+        /// The to-point.
+        to: Square,
+        /// The identity stated.
+        piece: Piece,
+    },
     /// The side to move has lost its king (Jieqi): the game is over.
     #[error("{color} has no king; the game is over")]
     GameOver {
         /// The side without king.
         color: Color,
     },
+}
+
+impl IllegalMove {
+    /// Whether the move is wrong about what a piece is rather than where it goes: a reveal or a
+    /// captured identity that cannot be (not in the pool, wrong color, a face-up piece) or a
+    /// hidden piece moved without its reveal. Such a move is a wrong record, not a move a player
+    /// made, so judges report it as an input error under every illegal-move policy.
+    ///
+    /// ```
+    /// use xqr_core::{IllegalMove, Square};
+    /// let from: Square = "a0".parse().unwrap();
+    /// assert!(IllegalMove::RevealMissing { from }.concerns_identity());
+    /// assert!(!IllegalMove::PawnBackwards.concerns_identity());
+    /// ```
+    pub fn concerns_identity(&self) -> bool {
+        matches!(
+            self,
+            IllegalMove::RevealMissing { .. }
+                | IllegalMove::RevealNotInPool { .. }
+                | IllegalMove::RevealWrongPiece { .. }
+                | IllegalMove::RevealOfRevealedPiece { .. }
+                | IllegalMove::CaptureOfNothing { .. }
+                | IllegalMove::CaptureWrongPiece { .. }
+                | IllegalMove::CaptureNotInPool { .. }
+        )
+    }
 }
 
 fn squares(set: crate::SquareSet) -> String {
@@ -201,6 +252,24 @@ impl Position {
             }
             _ => {}
         }
+        if let Some(p) = m.capture {
+            let target = self
+                .board
+                .get(to)
+                .ok_or(IllegalMove::CaptureOfNothing { to, piece: p })?;
+            let fits = p.color == target.color
+                && p.role != Role::King
+                && (target.hidden || target.role == p.role);
+            if !fits {
+                return Err(IllegalMove::CaptureWrongPiece { to, piece: p });
+            }
+            if target.hidden {
+                // The mover's own reveal comes out of its own side's pool, so the two never compete.
+                if self.pool.count(p.color, p.role) == 0 {
+                    return Err(IllegalMove::CaptureNotInPool { to, piece: p });
+                }
+            }
+        }
         self.check_shape(occ, from, to)?;
         // The shape is right; the move is pseudo-legal.
         debug_assert!({
@@ -210,7 +279,7 @@ impl Position {
         });
         if self.rules.king_safety == KingSafety::MustNotBeLeftAttacked {
             let mut after = self.clone();
-            after.make(Move { reveal: None, ..m });
+            after.make(m.bare());
             if after.is_king_attacked(turn) {
                 let attackers = after.checkers_of(turn);
                 let k = after.king(turn).expect("king still there");

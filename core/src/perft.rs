@@ -42,21 +42,28 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 }
 
 /// Perft split by first move: each legal move with the size of its subtree (for debugging a
-/// generator against another).
+/// generator against another). A move of a hidden piece (Jieqi) appears once per identity it
+/// may reveal, as [`perft`] counts it.
 pub fn divide(pos: &Position, depth: u32) -> Vec<(crate::Move, u64)> {
-    pos.legal_moves()
-        .iter()
-        .map(|&m| {
+    let mut out = Vec::new();
+    for &m in &pos.legal_moves() {
+        let hidden = pos.board.get(m.from).is_some_and(|o| o.hidden) && !pos.pool.is_empty();
+        let reveals: Vec<Option<crate::Piece>> = if hidden {
+            pos.pool.distinct(pos.turn).map(Some).collect()
+        } else {
+            vec![None]
+        };
+        for reveal in reveals {
+            let m = crate::Move { reveal, ..m };
             let mut child = pos.clone();
             child.play_unchecked(m);
-            (
-                m,
-                if depth <= 1 {
-                    1
-                } else {
-                    perft(&child, depth - 1)
-                },
-            )
-        })
-        .collect()
+            let n = if depth <= 1 {
+                1
+            } else {
+                perft(&child, depth - 1)
+            };
+            out.push((m, n));
+        }
+    }
+    out
 }

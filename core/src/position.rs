@@ -383,6 +383,13 @@ impl Position {
             self.hash ^= zobrist::piece_key_code(captured, to as usize);
             self.halfmove_clock = 0;
             let cap = Occupant::from_code(captured).expect("non-zero code");
+            if cap.hidden {
+                // A record that states the captured hidden piece's identity (Jieqi §7.5.4, the
+                // capturer looks at it) accounts for it; otherwise it stays in the pool.
+                if let Some(p) = m.capture {
+                    self.pool.take(Piece::new(cap.color, p.role));
+                }
+            }
             if cap.role == Role::King && !cap.hidden {
                 self.kings[cap.color.index()] = NO_KING;
             }

@@ -270,3 +270,106 @@ fn overlay_dir_adds_a_variant_and_check_ruleset_locates_problems() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+fn jieqi_sample() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("samples/jieqi-king-capture.pgn")
+        .display()
+        .to_string()
+}
+
+#[test]
+fn judge_and_compare_a_jieqi_record() {
+    // Reveals, captured identities (b2b9Nr, 吃卒), a 自毙 and the king capture (jieqi §5.1.1).
+    let v = json(&ok(&[
+        "judge",
+        "--ruleset",
+        "jieqi",
+        "--pgn",
+        &jieqi_sample(),
+        "--format",
+        "json",
+    ]));
+    assert_eq!(v["result"], "1-0");
+    assert_eq!(v["termination"], "king_captured");
+    assert_eq!(v["rule"], "jieqi §5.1.1");
+    assert_eq!(v["decided_at_ply"], 9);
+    // Standard editions say they cannot judge it; the Jieqi rulesets do.
+    let rows = json(&ok(&[
+        "compare",
+        "--pgn",
+        &jieqi_sample(),
+        "--format",
+        "json",
+    ]));
+    let row = |id: &str| {
+        rows.as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["ruleset"] == id)
+            .unwrap_or_else(|| panic!("no row for {id}: {rows}"))
+            .clone()
+    };
+    assert_eq!(row("cxa-1999")["unsupported"], true);
+    assert!(row("cxa-1999")["error"].as_str().unwrap().contains("Jieqi"));
+    assert_eq!(row("jieqi")["result"], "1-0");
+    assert_eq!(row("jieqi-hk")["result"], "1-0");
+    let t = text(&ok(&["compare", "--pgn", &jieqi_sample()]));
+    assert!(t.contains("cannot judge"), "{t}");
+}
+
+#[test]
+fn a_jieqi_reveal_the_pool_cannot_supply_is_located() {
+    let o = xqr(&[
+        "judge",
+        "--ruleset",
+        "jieqi",
+        "--fen",
+        "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w A2B2N2R2C2P5a2b2n2r2c2p5 - 0 1",
+        "--moves",
+        "h2e2C h9g7n b2b1C c6c5p a0a1C",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("ply 5") && err.contains("pool"), "{err}");
+}
+
+#[test]
+fn deal_is_reproducible_and_views_hide_the_deal() {
+    let a = json(&ok(&["deal", "--seed", "42", "--format", "json"]));
+    let b = json(&ok(&["deal", "--seed", "42", "--format", "json"]));
+    assert_eq!(a, b);
+    let c = json(&ok(&["deal", "--seed", "43", "--format", "json"]));
+    assert_ne!(a["deal"], c["deal"]);
+    let views = a["views"].as_array().unwrap();
+    let observers: Vec<&str> = views
+        .iter()
+        .map(|v| v["observer"].as_str().unwrap())
+        .collect();
+    assert_eq!(observers, ["red", "black", "spectator", "arbiter"]);
+    for v in &views[..3] {
+        assert_eq!(v["known"].as_array().unwrap().len(), 0);
+        assert_eq!(v["pool"], "A2B2N2R2C2P5a2b2n2r2c2p5");
+    }
+    assert_eq!(views[3]["known"].as_array().unwrap().len(), 30);
+    // Play under the deal: b2's hidden cannon takes b9; only Red (and the arbiter) learn what
+    // it took.
+    let p = json(&ok(&[
+        "deal", "--seed", "42", "--moves", "b2b9", "--format", "json",
+    ]));
+    let captured = |i: usize| p["views"][i]["captured"][0]["piece"].clone();
+    assert!(captured(0).is_object(), "{p}");
+    assert!(captured(1).is_null());
+    assert!(captured(2).is_null());
+    assert!(captured(3).is_object());
+    // A round of boards, and text output.
+    let round = json(&ok(&[
+        "deal", "--seed", "7", "--boards", "3", "--format", "json",
+    ]));
+    assert_eq!(round.as_array().unwrap().len(), 3);
+    assert_eq!(round[1]["seed"], 8);
+    let t = text(&ok(&["deal", "--seed", "42"]));
+    assert!(t.contains("arbiter sees") && t.contains("red sees"), "{t}");
+    let bad = xqr(&["deal", "--seed", "1", "--moves", "a0a5"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -464,13 +464,9 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
         }
         if by.is_empty() && defs.chase_checks > 0 {
             let checking = checking.get_or_insert_with(|| checking_moves(pos));
-            if let Some(checker) = wins_by_checks_after(
-                t,
-                defs,
-                defs.chase_checks,
-                checking,
-                Ledger::default(),
-            ) {
+            if let Some(checker) =
+                wins_by_checks_after(t, defs, defs.chase_checks, checking, Ledger::default())
+            {
                 via = ChaseVia::Checks;
                 by.push(checker);
             }

@@ -17,7 +17,9 @@
 //!
 //! Jieqi (揭棋) records add a fifth character, the piece a hidden piece turns out to be
 //! (Jieqi trial rules §9.1: `马二进三炮`); the first character names the hidden piece by the
-//! role of its start point.
+//! role of its start point. The JieqiBox forms are read too: `马二进三翻炮` (翻, turned over)
+//! for the reveal, and a trailing `吃马` (captured a horse) for the identity of the piece
+//! captured, which a record of a captured hidden piece may state (§7.5.4).
 //!
 //! Input is lenient: simplified and traditional characters, common variants (砲, 包, 傌, 俥,
 //! 帅/帥, 将/將, 仕/士, 相/象, 兵/卒 for either side, 车/車, 马/馬, 进/進, 后/後) and numerals in
@@ -206,11 +208,77 @@ fn ordinal(t: Tok) -> Option<Ordinal> {
 /// assert!(chinese::read("炮二平").is_err());
 /// ```
 pub fn read(text: &str) -> Result<Descriptive, NotationError> {
+    read_jieqi(text).map(|(d, _)| d)
+}
+
+/// Reads Chinese notation and the JieqiBox suffixes: the description (with a `翻炮` reveal
+/// folded into [`Descriptive::reveal`]) and the role named by a trailing `吃马`, if any.
+///
+/// ```
+/// use xqr_core::notation::chinese;
+/// use xqr_core::Role;
+/// let (d, captured) = chinese::read_jieqi("炮八进七翻车吃马").unwrap();
+/// assert_eq!((d.reveal, captured), (Some(Role::Rook), Some(Role::Horse)));
+/// assert_eq!(chinese::read_jieqi("马二进三炮").unwrap().1, None);
+/// assert!(chinese::read_jieqi("马二进三翻").is_err());
+/// ```
+pub fn read_jieqi(text: &str) -> Result<(Descriptive, Option<Role>), NotationError> {
     let syntax = |reason: String| NotationError::Syntax {
         text: text.to_owned(),
         reason,
     };
-    let t = text.trim();
+    let mut t = text.trim().to_owned();
+    let mut captured = None;
+    // `翻X` (reveal) then `吃Y` (captured identity) at the end, each optional.
+    let mut reveal_marked = false;
+    for _ in 0..2 {
+        let mut tail = t.chars().rev();
+        let (Some(last), Some(marker)) = (tail.next(), tail.next()) else {
+            break;
+        };
+        match marker {
+            '吃' | '喫' if captured.is_none() => {
+                captured = Some(role_of_char(last).ok_or_else(|| {
+                    syntax(format!("吃 must be followed by a piece name, not {last:?}"))
+                })?);
+            }
+            '翻' if !reveal_marked => {
+                if role_of_char(last).is_none() {
+                    return Err(syntax(format!(
+                        "翻 must be followed by a piece name, not {last:?}"
+                    )));
+                }
+                reveal_marked = true;
+                // Keep the piece name: it is the fifth character of the §9.1 form.
+                let keep: String = t
+                    .chars()
+                    .rev()
+                    .skip(2)
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev()
+                    .collect();
+                t = format!("{keep}{last}");
+                continue;
+            }
+            _ => break,
+        }
+        t = t
+            .chars()
+            .rev()
+            .skip(2)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+    }
+    if t.contains(['翻', '吃', '喫']) {
+        return Err(syntax(
+            "翻 and 吃 come at the end, each followed by a piece name (马二进三翻炮吃马)"
+                .to_owned(),
+        ));
+    }
+    let t = t.as_str();
     if t.is_empty() {
         return Err(syntax("empty move".to_owned()));
     }
@@ -270,13 +338,21 @@ pub fn read(text: &str) -> Result<Descriptive, NotationError> {
             "expected a piece and its file (炮二), or 前/中/后 and a piece (前车)".to_owned(),
         ));
     };
-    Ok(Descriptive {
-        role,
-        origin,
-        action,
-        arg,
-        reveal,
-    })
+    if reveal_marked && reveal.is_none() {
+        return Err(syntax(
+            "翻 names the revealed piece of a four-character move".to_owned(),
+        ));
+    }
+    Ok((
+        Descriptive {
+            role,
+            origin,
+            action,
+            arg,
+            reveal,
+        },
+        captured,
+    ))
 }
 
 /// Reads a move in Chinese notation and returns the legal move it means in `pos`.
@@ -293,7 +369,17 @@ pub fn read(text: &str) -> Result<Descriptive, NotationError> {
 /// assert!(matches!(chinese::parse(&pos, "车一走一"), Err(NotationError::Syntax { .. })));
 /// ```
 pub fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    read(text)?.resolve_text(pos, text)
+    let (d, captured) = read_jieqi(text)?;
+    let m = d.resolve_text(pos, text)?;
+    let Some(role) = captured else {
+        return Ok(m);
+    };
+    let m = m.capturing(crate::Piece::new(!pos.turn(), role));
+    pos.check_move(m).map_err(|reason| NotationError::Illegal {
+        text: text.to_owned(),
+        reason,
+    })?;
+    Ok(super::normalize_capture(pos, m))
 }
 
 /// Writes a description for a move of `color`.

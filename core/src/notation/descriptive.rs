@@ -288,7 +288,14 @@ impl Descriptive {
             let origins = self.origins(pos, color, hidden);
             let moves = origins
                 .iter()
-                .filter_map(|&from| self.target(from, color).map(|to| Move { from, to, reveal }))
+                .filter_map(|&from| {
+                    self.target(from, color).map(|to| Move {
+                        from,
+                        to,
+                        reveal,
+                        capture: None,
+                    })
+                })
                 .collect();
             (origins.len(), moves)
         };

@@ -136,6 +136,15 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     }
 }
 
+/// `m`, legal in `pos`, without a stated captured identity when the captured piece is face up
+/// (the identity is on the board for everyone to see).
+pub(crate) fn normalize_capture(pos: &Position, m: Move) -> Move {
+    match m.capture {
+        Some(_) if pos.board().get(m.to).is_some_and(|o| !o.hidden) => Move { capture: None, ..m },
+        _ => m,
+    }
+}
+
 /// Whether `text` starts like an ICCS move (a file letter a–i and a rank digit).
 fn looks_iccs(text: &str) -> bool {
     let mut chars = text.chars();

@@ -28,6 +28,22 @@ pub fn judge_with_components<R: Ruleset + ?Sized>(
         })?,
         None => legality.start_position(),
     };
+    if !legality.plays_hidden_pieces() {
+        let hidden = crate::Color::ALL
+            .into_iter()
+            .any(|c| !start.board().hidden(c).is_empty())
+            || !start.pool().is_empty();
+        let tagged = game.tags.get("Variant").is_some_and(|v| {
+            let v = v.to_lowercase();
+            v.contains("jieqi") || v.contains("揭棋")
+        });
+        if hidden || tagged {
+            return Err(JudgeError::Unsupported {
+                ruleset: id,
+                reason: "the game is Jieqi (揭棋: hidden pieces); this ruleset plays standard Xiangqi only".to_owned(),
+            });
+        }
+    }
     let mut history = GameHistory::new(start);
     let mut end: Option<GameEnd> = rs.scoring().game_end(&history);
     let mut ruling: Option<RepetitionRuling> = None;
@@ -39,6 +55,14 @@ pub fn judge_with_components<R: Ruleset + ?Sized>(
             let pos = history.last();
             let m = match notation::parse_move(pos, text) {
                 Ok(m) => m,
+                // A reveal or captured identity that cannot be is a wrong record (Jieqi).
+                Err(NotationError::Illegal { reason, .. }) if reason.concerns_identity() => {
+                    return Err(JudgeError::IllegalMove {
+                        ply,
+                        text: text.clone(),
+                        reason: reason.to_string(),
+                    })
+                }
                 Err(NotationError::Illegal { reason, .. }) => match options.illegal_moves {
                     IllegalMovePolicy::Reject => {
                         return Err(JudgeError::IllegalMove {

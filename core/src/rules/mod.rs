@@ -29,7 +29,7 @@ pub use recorded::{recorded_end, RecordArticles};
 pub use reference::{ParseRuleRefError, RuleRef};
 pub use traits::{
     MoveLegality, Observer, OpenVisibility, PieceVisibility, RepetitionJudge, Ruleset, Scoring,
-    View,
+    SeenCapture, View,
 };
 pub use verdict::{
     Conduct, GameInput, JudgeError, JudgeOptions, LoopReport, Pending, PlyReport, Verdict,

@@ -4,7 +4,7 @@ use super::{
     GameEnd, GameHistory, GameInput, GameResult, IllegalMoveRuling, JudgeError, JudgeOptions,
     PointScheme, RepetitionRuling, RulesetMeta, Verdict,
 };
-use crate::{Board, IllegalMove, Move, MoveList, MoveRules, Pool, Position};
+use crate::{Board, Color, IllegalMove, Move, MoveList, MoveRules, Piece, Pool, Position, Square};
 
 /// Which moves are legal, and what an illegal move in a record means.
 ///
@@ -18,6 +18,13 @@ pub trait MoveLegality: Send + Sync {
     fn start_position(&self) -> Position {
         Position::from_setup(crate::Setup::start(), self.move_rules())
             .expect("start position is legal")
+    }
+
+    /// Whether this edition plays games with hidden pieces (Jieqi). The judge refuses a game
+    /// with hidden pieces under an edition that does not ([`JudgeError::Unsupported`]) rather
+    /// than reading it with rules it was not played by.
+    fn plays_hidden_pieces(&self) -> bool {
+        false
     }
 
     /// Legal moves of a position.
@@ -50,14 +57,70 @@ pub enum Observer {
 }
 
 /// What an observer may see of a position.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct View {
     /// Who is looking.
     pub observer: Observer,
     /// The board as seen: hidden pieces stay hidden unless the observer may know them.
+    #[serde(serialize_with = "board_fen")]
     pub board: Board,
-    /// The unrevealed identities as far as the observer can tell.
+    /// The unrevealed identities as far as the observer can tell: those neither face up nor
+    /// known to this observer as captured.
+    #[serde(serialize_with = "pool_field")]
     pub pool: Pool,
+    /// Hidden pieces on the board whose identity this observer knows (the arbiter with the
+    /// deal of a Jieqi game), `a0` first.
+    pub known: Vec<(Square, Piece)>,
+    /// Every piece captured so far, in the order of capture, as this observer sees it.
+    pub captured: Vec<SeenCapture>,
+}
+
+/// A captured piece as an observer sees it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SeenCapture {
+    /// The ply that captured it (1-based).
+    pub ply: u32,
+    /// The side that captured it.
+    pub by: Color,
+    /// Where it was captured.
+    pub square: Square,
+    /// The side it belonged to.
+    pub owner: Color,
+    /// What it was, or `None` for a hidden piece whose identity the observer may not see
+    /// (Jieqi §7.5.4: only the capturer looks at a captured hidden piece).
+    pub piece: Option<Piece>,
+}
+
+fn board_fen<S: serde::Serializer>(board: &Board, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&crate::fen::board_fen(board))
+}
+
+fn pool_field<S: serde::Serializer>(pool: &Pool, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(pool)
+}
+
+impl View {
+    /// The captures of `history` with every identity the history holds: face-up pieces, and
+    /// hidden ones whose identity the record states (a move's [`Move::capture`]).
+    pub fn captures_of(history: &GameHistory) -> Vec<SeenCapture> {
+        (1..=history.ply_count())
+            .filter_map(|ply| {
+                let occ = history.captured_at(ply)?;
+                let m = history.move_at(ply)?;
+                Some(SeenCapture {
+                    ply,
+                    by: !occ.color,
+                    square: m.to,
+                    owner: occ.color,
+                    piece: if occ.hidden {
+                        m.capture
+                    } else {
+                        Some(occ.piece())
+                    },
+                })
+            })
+            .collect()
+    }
 }
 
 /// What each observer may see (open for standard Xiangqi; real work for Jieqi).
@@ -77,6 +140,8 @@ impl PieceVisibility for OpenVisibility {
             observer,
             board: pos.board().clone(),
             pool: *pos.pool(),
+            known: Vec::new(),
+            captured: View::captures_of(history),
         }
     }
 }

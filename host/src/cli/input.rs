@@ -17,17 +17,21 @@ pub fn position_under(fen: Option<&str>, rules: MoveRules) -> Result<Position, C
     Position::from_fen(fen, rules).map_err(|e| CliError::input(fen_message(fen, &e)))
 }
 
-/// The move rules of `--ruleset` (standard rules when absent), loading the rulesets only then.
-pub fn move_rules(
+/// The `--fen` option validated under the move rules of `--ruleset`; without `--fen`, the
+/// ruleset's start position (the Jieqi start for `jieqi`), or the standard start without either.
+pub fn position_for(
+    fen: Option<&str>,
     ruleset: Option<&str>,
     sources: &xqr_host::loading::Sources,
-) -> Result<MoveRules, CliError> {
-    match ruleset {
-        None => Ok(MoveRules::STANDARD),
-        Some(name) => {
-            let registry = super::registry(sources);
-            Ok(super::judge::find(&registry, name)?.legality().move_rules())
-        }
+) -> Result<Position, CliError> {
+    let Some(name) = ruleset else {
+        return position(fen);
+    };
+    let registry = super::registry(sources);
+    let legality = super::judge::find(&registry, name)?.legality();
+    match fen {
+        Some(_) => position_under(fen, legality.move_rules()),
+        None => Ok(legality.start_position()),
     }
 }
 

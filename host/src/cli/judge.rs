@@ -61,7 +61,14 @@ pub fn run_judge(args: &JudgeArgs, registry: &Registry, out: &mut Output) -> Res
 #[serde(untagged)]
 enum Row {
     Verdict(Box<Verdict>),
-    Failed { ruleset: String, error: String },
+    Failed {
+        ruleset: String,
+        error: String,
+        /// The ruleset cannot play this kind of game (a Jieqi record under a standard
+        /// edition): it says so rather than failing.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        unsupported: bool,
+    },
 }
 
 /// Runs `xqr compare`.
@@ -76,9 +83,15 @@ pub fn run_compare(
         .iter()
         .map(|rs| match rs.judge(&source.input, &options) {
             Ok(v) => Row::Verdict(Box::new(v)),
+            Err(xqr_core::rules::JudgeError::Unsupported { ruleset, reason }) => Row::Failed {
+                ruleset,
+                error: reason,
+                unsupported: true,
+            },
             Err(e) => Row::Failed {
                 ruleset: rs.meta().id.clone(),
                 error: format!("{}: {e}", source.label),
+                unsupported: false,
             },
         })
         .collect();
@@ -191,7 +204,18 @@ fn render_compare(rows: &[Row]) -> String {
                     ply,
                 ]
             }
-            Row::Failed { ruleset, error } => [
+            Row::Failed {
+                ruleset,
+                error,
+                unsupported: true,
+            } => [
+                ruleset.clone(),
+                "n/a".into(),
+                format!("cannot judge: {error}"),
+                "-".into(),
+                "-".into(),
+            ],
+            Row::Failed { ruleset, error, .. } => [
                 ruleset.clone(),
                 "error".into(),
                 error.clone(),

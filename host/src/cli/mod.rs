@@ -7,6 +7,7 @@
 mod batch;
 mod check_ruleset;
 mod convert;
+mod deal;
 mod diff_editions;
 mod game_input;
 mod input;
@@ -87,6 +88,8 @@ pub enum Command {
     DiffEditions(diff_editions::Args),
     /// Draws a position as an SVG diagram (Chinese piece names, last move marked).
     Render(render::Args),
+    /// Deals a Jieqi game (揭棋) reproducibly from a seed and shows what each side sees.
+    Deal(deal::Args),
 }
 
 impl Command {
@@ -105,6 +108,7 @@ impl Command {
             Command::Batch(args) => batch::run(args, &registry(sources), out),
             Command::DiffEditions(args) => diff_editions::run(args, &registry(sources), out),
             Command::Render(args) => render::run(args, out),
+            Command::Deal(args) => deal::run(args, out),
         }
     }
 }

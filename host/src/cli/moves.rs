@@ -5,7 +5,7 @@ use super::{input, CliError, Format, Output};
 /// Options of `xqr moves`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The position, in FEN (default: the standard start position).
+    /// The position, in FEN (default: the start position of `--ruleset`, else the standard one).
     #[arg(long)]
     pub fen: Option<String>,
 
@@ -29,7 +29,10 @@ pub fn run(
         Some(name) => {
             let registry = super::registry(sources);
             let rs = super::judge::find(&registry, name)?;
-            let pos = input::position_under(args.fen.as_deref(), rs.legality().move_rules())?;
+            let pos = match args.fen.as_deref() {
+                Some(fen) => input::position_under(Some(fen), rs.legality().move_rules())?,
+                None => rs.legality().start_position(),
+            };
             rs.legality()
                 .legal_moves(&pos)
                 .iter()

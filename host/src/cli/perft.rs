@@ -10,7 +10,7 @@ use super::{input, CliError, Format, Output};
 /// Options of `xqr perft`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The position, in FEN (default: the standard start position).
+    /// The position, in FEN (default: the start position of `--ruleset`, else the standard one).
     #[arg(long)]
     pub fen: Option<String>,
 
@@ -50,8 +50,7 @@ pub fn run(
     sources: &xqr_host::loading::Sources,
     out: &mut Output,
 ) -> Result<(), CliError> {
-    let rules = input::move_rules(args.ruleset.as_deref(), sources)?;
-    let pos = input::position_under(args.fen.as_deref(), rules)?;
+    let pos = input::position_for(args.fen.as_deref(), args.ruleset.as_deref(), sources)?;
     let start = Instant::now();
     let (nodes, divide) = if args.divide {
         let entries = divide(&pos, args.depth);

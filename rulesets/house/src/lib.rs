@@ -29,6 +29,9 @@
 //! [illegal_moves]
 //! ruling = "foul_and_replay"   # or "loss"
 //!
+//! [moves]
+//! king_safety = "must_not_be_left_attacked"   # or "may_be_left_attacked" (Jieqi §4.4)
+//!
 //! [metadata]              # free-form strings, carried along
 //! red_time = "20 min + 10 s"
 //! ```
@@ -74,8 +77,8 @@ pub use ruleset::{build, NaturalLimit, OverlayRuleset};
 pub use source::Location;
 pub use variant::{
     is_valid_id, schema, schema_text, DrawResult, HouseVariant, IllegalMoveKnobs, IllegalRuling,
-    NaturalLimitKnobs, PointsValue, Policy, RepetitionKnobs, ScoringKnobs, DEFAULT_CHECK_CAP,
-    ID_PATTERN, MAX_POINTS,
+    KingSafetyKnob, MoveKnobs, NaturalLimitKnobs, PointsValue, Policy, RepetitionKnobs,
+    ScoringKnobs, DEFAULT_CHECK_CAP, ID_PATTERN, MAX_POINTS,
 };
 
 use std::path::PathBuf;
@@ -90,6 +93,11 @@ pub fn shipped() -> Vec<(PathBuf, &'static str)> {
 }
 
 const SHIPPED: &[(&str, &str)] = &[
+    ("jieqi-hk.toml", include_str!("../variants/jieqi-hk.toml")),
+    (
+        "jieqi-mainstream.toml",
+        include_str!("../variants/jieqi-mainstream.toml"),
+    ),
     ("lenient.toml", include_str!("../variants/lenient.toml")),
     (
         "quick-limit.toml",

@@ -14,7 +14,9 @@ use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
 use crate::source::{Location, SourceMap};
-use crate::variant::{is_valid_id, DrawResult, HouseVariant, IllegalRuling, PointsValue, Policy};
+use crate::variant::{
+    is_valid_id, DrawResult, HouseVariant, IllegalRuling, KingSafetyKnob, PointsValue, Policy,
+};
 
 /// What kind of problem an overlay has.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -350,6 +352,13 @@ pub(crate) static ILLEGAL_MOVES: TableSpec = TableSpec {
     )],
 };
 
+pub(crate) static MOVES: TableSpec = TableSpec {
+    fields: &[opt(
+        "king_safety",
+        Node::Leaf(Leaf::Choice(&KingSafetyKnob::NAMES)),
+    )],
+};
+
 pub(crate) static ROOT: TableSpec = TableSpec {
     fields: &[
         req("id", Node::Leaf(Leaf::Id)),
@@ -362,6 +371,7 @@ pub(crate) static ROOT: TableSpec = TableSpec {
         opt("natural_limit", Node::Table(&NATURAL_LIMIT)),
         opt("scoring", Node::Table(&SCORING)),
         opt("illegal_moves", Node::Table(&ILLEGAL_MOVES)),
+        opt("moves", Node::Table(&MOVES)),
         opt("metadata", Node::Leaf(Leaf::Strings)),
     ],
 };
@@ -375,6 +385,7 @@ pub fn format_keys() -> Vec<(&'static str, Vec<&'static str>)> {
         ("natural_limit", NATURAL_LIMIT.names().collect()),
         ("scoring", SCORING.names().collect()),
         ("illegal_moves", ILLEGAL_MOVES.names().collect()),
+        ("moves", MOVES.names().collect()),
     ]
 }
 

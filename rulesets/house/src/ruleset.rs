@@ -168,6 +168,7 @@ impl OverlayRuleset {
             (Some(_), Some(n)) => Some((n, cite.clone())),
             _ => None,
         };
+        let king_safety = variant.moves.and_then(|m| m.king_safety);
         let s = variant.scoring.unwrap_or_default();
         let base = parent.scoring().points();
         let points = PointScheme {
@@ -199,6 +200,10 @@ impl OverlayRuleset {
             legality: OverlayLegality {
                 parent: parent.clone(),
                 ruling: variant.illegal_moves.map(|k| k.ruling.ruling(cite.clone())),
+                rules: king_safety.map(|k| MoveRules {
+                    king_safety: k.king_safety(),
+                    ..parent.legality().move_rules()
+                }),
             },
             repetition,
             scoring: OverlayScoring {
@@ -206,6 +211,7 @@ impl OverlayRuleset {
                 natural: natural_rule,
                 points,
                 id: variant.id.clone(),
+                no_move: king_safety.map(|_| cite.clone()),
             },
             armageddon,
             natural,
@@ -303,19 +309,32 @@ impl Ruleset for OverlayRuleset {
     }
 }
 
-/// The parent's move rules; the variant's illegal-move ruling when it sets one.
+/// The parent's move rules, with the variant's `[moves]` knobs; the variant's illegal-move
+/// ruling when it sets one.
 struct OverlayLegality {
     parent: Arc<dyn Ruleset>,
     ruling: Option<IllegalMoveRuling>,
+    rules: Option<MoveRules>,
 }
 
 impl MoveLegality for OverlayLegality {
     fn move_rules(&self) -> MoveRules {
-        self.parent.legality().move_rules()
+        self.rules
+            .unwrap_or_else(|| self.parent.legality().move_rules())
     }
 
     fn start_position(&self) -> Position {
-        self.parent.legality().start_position()
+        let start = self.parent.legality().start_position();
+        match self.rules {
+            // The parent's start under the variant's rules: every start position is legal under
+            // both king-safety rules (nobody is in check at the start).
+            Some(rules) => Position::from_setup(start.to_setup(), rules).unwrap_or(start),
+            None => start,
+        }
+    }
+
+    fn plays_hidden_pieces(&self) -> bool {
+        self.parent.legality().plays_hidden_pieces()
     }
 
     fn legal_moves(&self, pos: &Position) -> MoveList {
@@ -475,18 +494,32 @@ impl RepetitionJudge for OverlayRepetition {
     }
 }
 
-/// The parent's game ends with the variant's natural limit, and the variant's points.
+/// The parent's game ends with the variant's natural limit, and the variant's points. When the
+/// variant changes whether a king may be left attacked, checkmate and stalemate are its
+/// decisions and cite it.
 struct OverlayScoring {
     parent: Arc<dyn Ruleset>,
     natural: Option<(NaturalLimit, RuleRef)>,
     points: PointScheme,
     /// The variant's id, naming its standings rules.
     id: String,
+    no_move: Option<RuleRef>,
 }
 
 impl Scoring for OverlayScoring {
     fn game_end(&self, history: &GameHistory) -> Option<GameEnd> {
-        let end = self.parent.scoring().game_end(history);
+        let end = self.parent.scoring().game_end(history).map(|mut e| {
+            if let Some(rule) = &self.no_move {
+                if matches!(
+                    e.termination,
+                    Termination::Checkmate | Termination::Stalemate
+                ) {
+                    e.explanation = format!("{} (the parent would cite {})", e.explanation, e.rule);
+                    e.rule = rule.clone();
+                }
+            }
+            e
+        });
         let Some((limit, rule)) = &self.natural else {
             return end;
         };

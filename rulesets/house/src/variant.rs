@@ -95,6 +95,12 @@ pub struct HouseVariant {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub illegal_moves: Option<IllegalMoveKnobs>,
 
+    /// How pieces may move, where it differs from the parent: whether a move may leave one's
+    /// own king attacked (Jieqi trial rules §4.4 自毙: yes; the mainstream Jieqi platforms and
+    /// standard Xiangqi: no).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<MoveKnobs>,
+
     /// Free-form facts about the event carried with the ruleset, string values only (e.g.
     /// `red_time = "20 min + 10 s"`, `black_time = "10 min + 10 s"`: the Armageddon final in
     /// club-and-local-rules-collection.txt). Not used in judging.
@@ -243,6 +249,41 @@ pub struct ScoringKnobs {
     /// club-and-local-rules-collection.txt, 竞赛细则 一). Left out: as the parent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draw_result: Option<DrawResult>,
+}
+
+/// `[moves]`: movement knobs.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoveKnobs {
+    /// `must_not_be_left_attacked` (cxa-1999 §3, cxa-2011 §3.4 自杀, the mainstream Jieqi
+    /// platforms: such a move is illegal and the game ends by checkmate or stalemate) or
+    /// `may_be_left_attacked` (Jieqi trial rules §3.3, §4.4 自毙: legal, and the king may be
+    /// captured). Left out: as the parent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub king_safety: Option<KingSafetyKnob>,
+}
+
+/// Whether a move may leave the mover's own king attacked.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum KingSafetyKnob {
+    /// Such a move is illegal; checkmate and stalemate end the game.
+    MustNotBeLeftAttacked,
+    /// Such a move is legal; the opponent may capture the king.
+    MayBeLeftAttacked,
+}
+
+impl KingSafetyKnob {
+    /// The TOML spelling.
+    pub const NAMES: [&'static str; 2] = ["must_not_be_left_attacked", "may_be_left_attacked"];
+
+    /// The core knob.
+    pub fn king_safety(self) -> xqr_core::KingSafety {
+        match self {
+            KingSafetyKnob::MustNotBeLeftAttacked => xqr_core::KingSafety::MustNotBeLeftAttacked,
+            KingSafetyKnob::MayBeLeftAttacked => xqr_core::KingSafety::MayBeLeftAttacked,
+        }
+    }
 }
 
 /// `[illegal_moves]`: what an illegal move in a record means.

@@ -131,6 +131,7 @@ fn loader_and_schema_know_the_same_keys() {
         ("natural_limit", &defs["NaturalLimitKnobs"]),
         ("scoring", &defs["ScoringKnobs"]),
         ("illegal_moves", &defs["IllegalMoveKnobs"]),
+        ("moves", &defs["MoveKnobs"]),
     ];
     let loader = xqr_house::format_keys();
     assert_eq!(loader.len(), tables.len());
@@ -158,6 +159,9 @@ fn loader_and_schema_agree_on_samples() {
         "[repetition]\nperpetual_chase = \"draw\"\nrepetitions = 2",
         "[repetition]\nrepetitions = 11",
         "[repetition]\nrepetitions = 1",
+        "[moves]\nking_safety = \"must_not_be_left_attacked\"",
+        "[moves]\nking_safety = \"sometimes\"",
+        "[moves]\nking_safty = \"may_be_left_attacked\"",
         "[repetition]\nperpetual_chase = \"lose\"",
         "[repetition]\nperpetual_chase = 1",
         "[natural_limit]\nmoves = 300\ncheck_cap = 0",

@@ -235,9 +235,11 @@ impl WireHistory {
             Position::from_fen(&self.fen, rules).map_err(|e| format!("FEN {:?}: {e}", self.fen))?;
         let mut h = GameHistory::new(start);
         for (i, text) in self.moves.iter().enumerate() {
-            let m: Move = text.parse().map_err(|e| format!("ply {}: {e}", i + 1))?;
-            h.push(m)
-                .map_err(|e| format!("ply {}: illegal move {text}: {e}", i + 1))?;
+            // Read against the position, so that a captured identity after a face-up mover
+            // (`b2b9n`) comes back as what it was.
+            let m: Move = xqr_core::notation::iccs::parse(h.last(), text)
+                .map_err(|e| format!("ply {}: {e}", i + 1))?;
+            h.push_unchecked(m);
         }
         Ok(h)
     }
@@ -360,6 +362,18 @@ pub enum WireIllegalMove {
         color: Color,
         piece: Piece,
     },
+    CaptureOfNothing {
+        to: Square,
+        piece: Piece,
+    },
+    CaptureWrongPiece {
+        to: Square,
+        piece: Piece,
+    },
+    CaptureNotInPool {
+        to: Square,
+        piece: Piece,
+    },
     GameOver {
         color: Color,
     },
@@ -393,6 +407,9 @@ impl From<&IllegalMove> for WireIllegalMove {
             I::RevealMissing { from } => W::RevealMissing { from },
             I::RevealNotInPool { piece } => W::RevealNotInPool { piece },
             I::RevealWrongPiece { color, piece } => W::RevealWrongPiece { color, piece },
+            I::CaptureOfNothing { to, piece } => W::CaptureOfNothing { to, piece },
+            I::CaptureWrongPiece { to, piece } => W::CaptureWrongPiece { to, piece },
+            I::CaptureNotInPool { to, piece } => W::CaptureNotInPool { to, piece },
             I::GameOver { color } => W::GameOver { color },
         }
     }
@@ -426,6 +443,9 @@ impl From<WireIllegalMove> for IllegalMove {
             W::RevealMissing { from } => I::RevealMissing { from },
             W::RevealNotInPool { piece } => I::RevealNotInPool { piece },
             W::RevealWrongPiece { color, piece } => I::RevealWrongPiece { color, piece },
+            W::CaptureOfNothing { to, piece } => I::CaptureOfNothing { to, piece },
+            W::CaptureWrongPiece { to, piece } => I::CaptureWrongPiece { to, piece },
+            W::CaptureNotInPool { to, piece } => I::CaptureNotInPool { to, piece },
             W::GameOver { color } => I::GameOver { color },
         }
     }
