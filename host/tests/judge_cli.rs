@@ -59,8 +59,16 @@ fn rulesets_lists_static_and_overlays() {
     assert!(find("quick-limit")["rule_source"]
         .as_str()
         .is_some_and(|s| s.contains("30")));
+    // The Armageddon final's time odds travel as metadata (club-and-local-rules-collection.txt).
+    assert_eq!(find("armageddon")["extends"], "cxa-2011");
+    assert_eq!(
+        find("armageddon")["metadata"]["black_time"],
+        "10 min + 10 s per move"
+    );
+    assert!(find("cxa-1999").get("metadata").is_none());
     let t = text(&ok(&["rulesets"]));
     assert!(t.contains("cxa-1999") && t.contains("(static)"), "{t}");
+    assert!(t.contains("red_time: 20 min + 10 s per move"), "{t}");
 }
 
 #[test]

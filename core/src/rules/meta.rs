@@ -52,6 +52,11 @@ pub struct RulesetMeta {
     pub edition: String,
     /// Where it was loaded from.
     pub origin: Origin,
+    /// Free-form facts carried with the ruleset and shown by `xqr rulesets`, not used in
+    /// judging: an event's time controls (an Armageddon final's "red_time", "black_time"), its
+    /// format … A house variant's `[metadata]` table.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub metadata: std::collections::BTreeMap<String, String>,
 }
 
 impl RulesetMeta {

@@ -19,6 +19,8 @@ struct Row<'a> {
     rule_source: &'a str,
     edition: &'a str,
     version: &'a str,
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    metadata: &'a std::collections::BTreeMap<String, String>,
 }
 
 /// Runs `xqr rulesets`.
@@ -42,6 +44,7 @@ pub fn run(_args: &Args, registry: &Registry, out: &mut Output) -> Result<(), Cl
                 rule_source: &m.rule_source,
                 edition: &m.edition,
                 version: &m.version,
+                metadata: &m.metadata,
             }
         })
         .collect();
@@ -58,6 +61,9 @@ pub fn run(_args: &Args, registry: &Registry, out: &mut Output) -> Result<(), Cl
                     r.id, r.name, r.origin
                 ))?;
                 out.line(&format!("{:<18} source: {}", "", r.rule_source))?;
+                for (k, v) in r.metadata {
+                    out.line(&format!("{:<18} {k}: {v}", ""))?;
+                }
             }
             Ok(())
         }

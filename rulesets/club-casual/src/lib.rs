@@ -120,6 +120,7 @@ impl ClubCasual {
                         .to_owned(),
                 edition: "club".to_owned(),
                 origin: Origin::Static,
+                metadata: Default::default(),
             },
             legality: ClubLegality,
             // The 1999 articles keep their 1999 citation; only the club sheet's own rules cite the club.

@@ -78,6 +78,7 @@ impl Cxa1999 {
                 rule_source: "cxa-1999-rules.txt (中国象棋竞赛规则 1999年版)".to_owned(),
                 edition: "1999".to_owned(),
                 origin: Origin::Static,
+                metadata: Default::default(),
             },
             legality: Legality,
             judge: judge(ID),

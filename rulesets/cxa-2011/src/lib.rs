@@ -165,6 +165,7 @@ impl Cxa2011 {
                 rule_source: "cxa-2011-trial-rules.txt (中国象棋竞赛规则 2011 试行版)".to_owned(),
                 edition: "2011 trial".to_owned(),
                 origin: Origin::Static,
+                metadata: Default::default(),
             },
             legality: Legality {
                 event_level: settings.event_level,

@@ -93,6 +93,10 @@ pub fn shipped() -> Vec<(PathBuf, &'static str)> {
 }
 
 const SHIPPED: &[(&str, &str)] = &[
+    (
+        "armageddon.toml",
+        include_str!("../variants/armageddon.toml"),
+    ),
     ("jieqi-hk.toml", include_str!("../variants/jieqi-hk.toml")),
     (
         "jieqi-mainstream.toml",

@@ -196,6 +196,7 @@ impl OverlayRuleset {
                 origin: Origin::Overlay {
                     path: path.to_path_buf(),
                 },
+                metadata: metadata.clone(),
             },
             legality: OverlayLegality {
                 parent: parent.clone(),

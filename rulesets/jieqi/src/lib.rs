@@ -106,6 +106,7 @@ impl Jieqi {
                     .to_owned(),
                 edition: "jieqi".to_owned(),
                 origin: Origin::Static,
+                metadata: Default::default(),
             },
             legality: JieqiLegality,
             // The trial rules' 棋例 (§24–§29) are the 1999 articles with the same numbers, so the

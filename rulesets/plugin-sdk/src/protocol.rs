@@ -188,6 +188,7 @@ impl PluginManifest {
             rule_source: self.rule_source.clone(),
             edition: self.edition.clone(),
             origin,
+            metadata: Default::default(),
         }
     }
 }
