@@ -33,6 +33,12 @@ pub struct Report<W: Write> {
 }
 
 /// One side's column of a game's table.
+/// A deciding position (or why it could not be rebuilt) with the rulesets and plies it stands for.
+type Figure = (Result<Snapshot, String>, Vec<(String, u32)>);
+
+/// One row of the side-by-side table: a field of a ruling.
+type SideField = fn(&Side) -> &str;
+
 struct Side {
     id: String,
     result: String,
@@ -173,7 +179,7 @@ impl<W: Write> Report<W> {
         ];
         // One diagram per distinct deciding position (same board, same last move), naming the
         // rulesets it belongs to.
-        let mut figures: Vec<(Result<Snapshot, String>, Vec<(String, u32)>)> = Vec::new();
+        let mut figures: Vec<Figure> = Vec::new();
         for ((s, side), ply) in snapshots.into_iter().zip(&sides).zip(plies) {
             match figures.iter_mut().find(|(f, _)| same_position(f, &s)) {
                 Some((_, ids)) => ids.push((side.id.clone(), ply)),
@@ -196,7 +202,7 @@ impl<W: Write> Report<W> {
             tag("Result"),
             g.plies()
         );
-        let rows: [(&str, fn(&Side) -> &str); 5] = [
+        let rows: [(&str, SideField); 5] = [
             ("result", |s| &s.result),
             ("termination", |s| &s.termination),
             ("rule", |s| &s.rule),
