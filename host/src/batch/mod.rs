@@ -394,7 +394,7 @@ mod tests {
     fn collect(batch: &Batch, dir: &Dir) -> Vec<Item> {
         let mut items = Vec::new();
         batch
-            .run(&[dir.0.clone()], |item| -> Result<(), ()> {
+            .run(std::slice::from_ref(&dir.0), |item| -> Result<(), ()> {
                 items.push(item);
                 Ok(())
             })
@@ -467,7 +467,7 @@ mod tests {
         let batch =
             Batch::new(vec![Arc::new(Cxa1999::new())], JudgeOptions::default()).chunk_size(4);
         let mut seen = 0;
-        let result = batch.run(&[dir.0.clone()], |_| {
+        let result = batch.run(std::slice::from_ref(&dir.0), |_| {
             seen += 1;
             if seen == 3 {
                 Err("closed")
