@@ -43,7 +43,15 @@ pub struct Args {
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
-    /// Write the lines to this file instead of standard output.
+    /// Output file, threads, illegal moves, progress bar.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// Options `batch` and `diff-editions` share.
+#[derive(Debug, clap::Args)]
+pub struct RunArgs {
+    /// Write the output to this file instead of standard output.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 
@@ -59,6 +67,16 @@ pub struct Args {
     /// Never draw the progress bar.
     #[arg(long)]
     pub no_progress: bool,
+}
+
+impl RunArgs {
+    /// The judging options.
+    pub fn options(&self) -> JudgeOptions {
+        JudgeOptions {
+            illegal_moves: self.illegal_moves.into(),
+            all_plies: false,
+        }
+    }
 }
 
 /// The rulesets named on the command line, in order, each once.
@@ -123,19 +141,15 @@ pub fn destination(out: &mut Output, file: Option<&PathBuf>) -> Result<Option<Ou
 /// Runs `xqr batch`.
 pub fn run(args: &Args, registry: &Registry, out: &mut Output) -> Result<(), CliError> {
     let rulesets = resolve(registry, &args.rulesets)?;
-    let options = JudgeOptions {
-        illegal_moves: args.illegal_moves.into(),
-        all_plies: false,
-    };
     let entries = corpus::expand(&args.paths);
-    let bar = progress_bar(corpus::total_bytes(&entries), args.no_progress);
-    let batch = Batch::new(rulesets, options).progress(bar.clone());
-    let mut file_out = destination(out, args.out.as_ref())?;
+    let bar = progress_bar(corpus::total_bytes(&entries), args.run.no_progress);
+    let batch = Batch::new(rulesets, args.run.options()).progress(bar.clone());
+    let mut file_out = destination(out, args.run.out.as_ref())?;
     let format = out.format();
     let lines: &mut Output = file_out.as_mut().unwrap_or(out);
     let mut summary = Summary::new(batch.ruleset_ids());
     let start = Instant::now();
-    let threads = with_threads(args.threads, || {
+    let threads = with_threads(args.run.threads, || {
         let threads = rayon::current_num_threads();
         batch
             .run_entries(&entries, |item| {

@@ -5,12 +5,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use xqr_core::registry::Registry;
-use xqr_core::rules::JudgeOptions;
 use xqr_host::batch::{corpus, Batch, Item, Line, Summary};
 use xqr_host::diff::{game_differs, Report, ReportFormat};
 
-use super::batch::{destination, progress_bar, resolve, with_threads};
-use super::game_input::IllegalMoves;
+use super::batch::{destination, progress_bar, resolve, with_threads, RunArgs};
 use super::{CliError, Format, Output};
 
 /// Extra `--help` text of `xqr diff-editions`.
@@ -45,26 +43,14 @@ pub struct Args {
     #[arg(long)]
     pub html: bool,
 
-    /// Write the report to this file instead of standard output.
-    #[arg(long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
-
     /// Write the diagrams as SVG files in this directory (created if needed) and link them,
     /// instead of inlining them.
     #[arg(long, value_name = "DIR")]
     pub svg_dir: Option<PathBuf>,
 
-    /// Worker threads (default: one per core).
-    #[arg(long, value_name = "N")]
-    pub threads: Option<usize>,
-
-    /// What an illegal move in a record means: an error (`reject`) or the edition's ruling.
-    #[arg(long, value_enum, default_value_t = IllegalMoves::Reject)]
-    pub illegal_moves: IllegalMoves,
-
-    /// Never draw the progress bar.
-    #[arg(long)]
-    pub no_progress: bool,
+    /// Output file (the report), threads, illegal moves, progress bar.
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 /// Runs `xqr diff-editions`.
@@ -74,21 +60,17 @@ pub fn run(args: &Args, registry: &Registry, out: &mut Output) -> Result<(), Cli
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError::input(format!("{}: cannot create: {e}", dir.display())))?;
     }
-    let options = JudgeOptions {
-        illegal_moves: args.illegal_moves.into(),
-        all_plies: false,
-    };
     let entries = corpus::expand(&args.paths);
-    let bar = progress_bar(corpus::total_bytes(&entries), args.no_progress);
-    let batch = Batch::new(rulesets.clone(), options).progress(bar.clone());
-    let mut file_out = destination(out, args.out.as_ref())?;
+    let bar = progress_bar(corpus::total_bytes(&entries), args.run.no_progress);
+    let batch = Batch::new(rulesets.clone(), args.run.options()).progress(bar.clone());
+    let mut file_out = destination(out, args.run.out.as_ref())?;
     let format = out.format();
     let sink: &mut Output = file_out.as_mut().unwrap_or(out);
     let mut summary = Summary::new(batch.ruleset_ids());
     let start = std::time::Instant::now();
 
     let threads = match format {
-        Format::Json => with_threads(args.threads, || {
+        Format::Json => with_threads(args.run.threads, || {
             let threads = rayon::current_num_threads();
             batch
                 .run_entries(&entries, |item| {
@@ -113,7 +95,7 @@ pub fn run(args: &Args, registry: &Registry, out: &mut Output) -> Result<(), Cli
                 Arc::clone(&rulesets[1]),
                 args.svg_dir.clone(),
             );
-            let threads = with_threads(args.threads, || {
+            let threads = with_threads(args.run.threads, || {
                 let threads = rayon::current_num_threads();
                 report.begin(&args.paths)?;
                 batch

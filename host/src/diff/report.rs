@@ -32,13 +32,23 @@ pub struct Report<W: Write> {
     shown: usize,
 }
 
+/// A deciding position and the rulesets (with their deciding ply) it belongs to.
+type Deciding = (Result<Snapshot, String>, Vec<(String, u32)>);
+
+/// A row of a game's table: its name is paired with the field of each side it shows.
+type Field = fn(&Side) -> &str;
+
+/// A diagram of a report, with its caption.
+enum Figure {
+    /// The SVG document, to inline.
+    Inline { svg: String, caption: String },
+    /// The SVG written to a file, and the link to it.
+    File { link: String, caption: String },
+    /// No diagram (the position could not be replayed), and why.
+    Missing { caption: String, why: String },
+}
+
 /// One side's column of a game's table.
-/// A deciding position (or why it could not be rebuilt) with the rulesets and plies it stands for.
-type Figure = (Result<Snapshot, String>, Vec<(String, u32)>);
-
-/// One row of the side-by-side table: a field of a ruling.
-type SideField = fn(&Side) -> &str;
-
 struct Side {
     id: String,
     result: String,
@@ -179,7 +189,7 @@ impl<W: Write> Report<W> {
         ];
         // One diagram per distinct deciding position (same board, same last move), naming the
         // rulesets it belongs to.
-        let mut figures: Vec<Figure> = Vec::new();
+        let mut figures: Vec<Deciding> = Vec::new();
         for ((s, side), ply) in snapshots.into_iter().zip(&sides).zip(plies) {
             match figures.iter_mut().find(|(f, _)| same_position(f, &s)) {
                 Some((_, ids)) => ids.push((side.id.clone(), ply)),
@@ -202,7 +212,7 @@ impl<W: Write> Report<W> {
             tag("Result"),
             g.plies()
         );
-        let rows: [(&str, SideField); 5] = [
+        let rows: [(&str, Field); 5] = [
             ("result", |s| &s.result),
             ("termination", |s| &s.termination),
             ("rule", |s| &s.rule),
@@ -227,27 +237,20 @@ impl<W: Write> Report<W> {
                     )?;
                 }
                 writeln!(self.out)?;
-                for (i, (snapshot, ids)) in figures.iter().enumerate() {
-                    let caption = caption(snapshot, ids);
-                    match snapshot {
-                        Ok(s) => {
-                            let svg = diagram(s, &caption);
-                            match &self.svg_dir {
-                                Some(dir) => {
-                                    let name = format!("diff-{n}-{}.svg", i + 1);
-                                    write_svg(&dir.join(&name), &svg)?;
-                                    writeln!(
-                                        self.out,
-                                        "![{}]({})\n",
-                                        md(&caption),
-                                        link(dir, &name)
-                                    )?;
-                                }
-                                None => writeln!(self.out, "<div>\n{}\n</div>\n", svg.trim_end())?,
-                            }
-                            writeln!(self.out, "*{}*\n", md(&caption))?;
+                for figure in self.figures(n, &figures)? {
+                    match figure {
+                        Figure::Inline { svg, caption } => writeln!(
+                            self.out,
+                            "<div>\n{}\n</div>\n\n*{}*\n",
+                            svg.trim_end(),
+                            md(&caption)
+                        )?,
+                        Figure::File { link, caption } => {
+                            writeln!(self.out, "![{c}]({link})\n\n*{c}*\n", c = md(&caption))?
                         }
-                        Err(why) => writeln!(self.out, "*{}: {}*\n", md(&caption), md(why))?,
+                        Figure::Missing { caption, why } => {
+                            writeln!(self.out, "*{}: {}*\n", md(&caption), md(&why))?
+                        }
                     }
                 }
             }
@@ -269,34 +272,25 @@ impl<W: Write> Report<W> {
                     )?;
                 }
                 writeln!(self.out, "</table>")?;
-                for (i, (snapshot, ids)) in figures.iter().enumerate() {
-                    let caption = caption(snapshot, ids);
-                    match snapshot {
-                        Ok(s) => {
-                            let svg = diagram(s, &caption);
-                            let body = match &self.svg_dir {
-                                Some(dir) => {
-                                    let name = format!("diff-{n}-{}.svg", i + 1);
-                                    write_svg(&dir.join(&name), &svg)?;
-                                    format!(
-                                        "<img src=\"{}\" alt=\"{}\">",
-                                        escape(&link(dir, &name)),
-                                        escape(&caption)
-                                    )
-                                }
-                                None => svg.trim_end().to_owned(),
-                            };
-                            writeln!(
-                                self.out,
-                                "<figure>\n{body}\n<figcaption>{}</figcaption>\n</figure>",
-                                escape(&caption)
-                            )?;
-                        }
-                        Err(why) => writeln!(
+                for figure in self.figures(n, &figures)? {
+                    match figure {
+                        Figure::Inline { svg, caption } => writeln!(
+                            self.out,
+                            "<figure>\n{}\n<figcaption>{}</figcaption>\n</figure>",
+                            svg.trim_end(),
+                            escape(&caption)
+                        )?,
+                        Figure::File { link, caption } => writeln!(
+                            self.out,
+                            "<figure>\n<img src=\"{}\" alt=\"{c}\">\n<figcaption>{c}</figcaption>\n</figure>",
+                            escape(&link),
+                            c = escape(&caption)
+                        )?,
+                        Figure::Missing { caption, why } => writeln!(
                             self.out,
                             "<p><em>{}: {}</em></p>",
                             escape(&caption),
-                            escape(why)
+                            escape(&why)
                         )?,
                     }
                 }
@@ -304,6 +298,35 @@ impl<W: Write> Report<W> {
             }
         }
         Ok(())
+    }
+
+    /// The diagrams of differing game number `n`: inline, or written to the SVG directory.
+    fn figures(&self, n: usize, figures: &[Deciding]) -> io::Result<Vec<Figure>> {
+        let mut out = Vec::new();
+        for (i, (snapshot, ids)) in figures.iter().enumerate() {
+            let caption = caption(snapshot, ids);
+            out.push(match snapshot {
+                Err(why) => Figure::Missing {
+                    caption,
+                    why: why.clone(),
+                },
+                Ok(s) => {
+                    let svg = diagram(s, &caption);
+                    match &self.svg_dir {
+                        None => Figure::Inline { svg, caption },
+                        Some(dir) => {
+                            let name = format!("diff-{n}-{}.svg", i + 1);
+                            write_svg(&dir.join(&name), &svg)?;
+                            Figure::File {
+                                link: link(dir, &name),
+                                caption,
+                            }
+                        }
+                    }
+                }
+            });
+        }
+        Ok(out)
     }
 
     /// The counts, and the end of the document.
