@@ -15,6 +15,7 @@ use xqr_core::rules::{
     Conduct, GameHistory, GameInput, GameResult, IllegalMoveRuling, JudgeError, JudgeOptions,
     MoveKind, Origin, RepetitionRuling, Ruleset, Termination, Verdict,
 };
+use xqr_core::standings::{Criterion, EventKind, EventResults, StandingsRules};
 use xqr_core::{IllegalMove, Position};
 use xqr_host::plugins::{self, PluginError};
 
@@ -538,4 +539,86 @@ fn search_paths_never_include_the_current_directory_implicitly() {
     assert!(plugins::search_paths_from(&[], None).is_empty());
     assert!(plugins::search_paths_from(&[], Some("".as_ref())).is_empty());
     assert_eq!(plugins::search_paths_from(&cli, None), cli);
+}
+
+/// A 3/1/0 event where fewer losses and the 1999 小分 disagree: A (three draws) and B (a win
+/// over the leader S, two losses) both score 3; T and U, who beat B, score 3 with no loss.
+const FEWER_LOSSES_EVENT: &str = "round,red,black,result
+1,A,P,1/2-1/2
+2,A,Q,1/2-1/2
+3,A,R,1/2-1/2
+1,B,S,1-0
+2,B,T,0-1
+3,B,U,0-1
+2,S,V,1-0
+3,S,W,1-0
+";
+
+#[test]
+fn club_casual_plugin_ranks_by_the_office_cup() {
+    let rs = club_plugin();
+    let rules = rs.scoring().standings();
+    // The manifest carries the plugin's rules: the office cup's, named as the plugin.
+    assert_eq!(rules, StandingsRules::office_cup().named("club-casual"));
+    assert_eq!(
+        rules,
+        xqr_club_casual::ClubCasual::new().scoring().standings()
+    );
+    let rr = rules.kind(EventKind::RoundRobin).unwrap();
+    assert_eq!(rr.criteria, [Criterion::FewerLosses]);
+    assert_eq!(rr.rule.to_string(), "office-cup 中国象棋比赛规程 二.3");
+
+    let ev = EventResults::from_csv_str(FEWER_LOSSES_EVENT).unwrap();
+    let s = rules.rank(&ev, EventKind::RoundRobin).unwrap();
+    assert_eq!(s.ruleset, "club-casual");
+    let rank = |p: &str| s.get(p).unwrap().rank;
+    assert_eq!((rank("S"), rank("A"), rank("T"), rank("U")), (1, 2, 2, 2));
+    assert_eq!(rank("B"), 5);
+    assert_eq!(s.tiebreak("B", "losses").unwrap().to_string(), "2");
+    // The fallback a manifest without standings would get ranks B second by 小分: the test
+    // tells the two apart.
+    let fallback = StandingsRules::cxa_1999()
+        .with_points(rs.scoring().points())
+        .rank(&ev, EventKind::RoundRobin)
+        .unwrap();
+    assert_eq!(fallback.get("B").unwrap().rank, 2);
+}
+
+#[test]
+fn xqr_standings_ranks_a_plugin_ruleset_by_its_own_rules() {
+    let libs = libraries();
+    let dir = libs.target.join("dirs").join("standings");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(
+        &libs.club_casual,
+        dir.join(libs.club_casual.file_name().unwrap()),
+    )
+    .unwrap();
+    let csv = dir.join("event.csv");
+    std::fs::write(&csv, FEWER_LOSSES_EVENT).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_xqr"))
+        .arg("--plugin-dir")
+        .arg(&dir)
+        .args([
+            "standings",
+            "--ruleset",
+            "club-casual",
+            "--event",
+            "round-robin",
+        ])
+        .args(["--format", "json"])
+        .arg(&csv)
+        .env_remove("XQR_PLUGIN_PATH")
+        .env_remove("XQR_OVERLAY_PATH")
+        .output()
+        .expect("run xqr");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = json.as_array().expect("an array of rows");
+    let row = |p: &str| rows.iter().find(|r| r["player"] == p).unwrap();
+    assert_eq!(row("A")["rank"], 2);
+    assert_eq!(row("B")["rank"], 5);
+    assert_eq!(row("B")["tiebreaks"]["losses"], "2");
 }

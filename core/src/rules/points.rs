@@ -93,8 +93,16 @@ impl serde::Serialize for Points {
     }
 }
 
+/// From the string [`Points`] serialise to (`"3"`, `"0.5"`).
+impl<'de> serde::Deserialize<'de> for Points {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Points, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// Points for each result, by color.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PointScheme {
     /// For a win.
     pub win: Points,

@@ -5,7 +5,7 @@
 /// score and on every earlier criterion.
 ///
 /// Readings where the rulebooks are silent are stated on each variant and pinned by tests.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Criterion {
     /// 小分, more first: the total points of every beaten opponent plus half the total points

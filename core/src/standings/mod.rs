@@ -35,7 +35,9 @@ pub use rank::{Column, Standing, Standings, StandingsError};
 pub use results::{
     EventResults, Location, ResultRow, ResultsError, ResultsErrorKind, ResultsErrors, RowResult,
 };
-pub use rules::{EventKind, KindRules, ParseEventKindError, Primary, StandingsRules};
+pub use rules::{
+    EventKind, KindRules, ParseEventKindError, Primary, StandingsRules, StandingsRulesError,
+};
 pub use score::Score;
 
 use std::collections::{BTreeSet, HashMap};

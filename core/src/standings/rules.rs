@@ -6,7 +6,7 @@ use super::Criterion;
 use crate::rules::{PointScheme, Points, RuleRef};
 
 /// The kinds of event the rulebooks rank differently.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EventKind {
     /// Individual single-game round robin (一局循环制个人赛): 1999 §15.1, 2011 §14.1.
@@ -90,7 +90,7 @@ impl core::str::FromStr for EventKind {
 }
 
 /// What an entrant is ranked by first.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Primary {
     /// Points (individual games) or match points (场分: teams, multi-game pairings).
@@ -102,7 +102,10 @@ pub enum Primary {
 }
 
 /// How one kind of event is ranked: the article, the primary score and the tie-breaks in order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// In JSON (a plugin's manifest carries it): `{"kind": "round-robin", "rule": "office-cup
+/// 中国象棋比赛规程 二.3", "primary": "score", "criteria": ["fewer_losses"]}`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct KindRules {
     /// The kind.
     pub kind: EventKind,
@@ -125,7 +128,11 @@ pub struct KindRules {
 /// assert_eq!(rr.criteria[0], Criterion::SonnebornBerger);
 /// assert!(StandingsRules::cxa_1999().kind(EventKind::SwissCumulative).is_none());
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// It serialises to JSON (points as strings, `"3"`, `"0.5"`; articles as `"cxa-2011 §14.1"`)
+/// and back, which is how a dynamic plugin hands its rules to the host; rules read from outside
+/// are checked with [`StandingsRules::check`].
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct StandingsRules {
     /// The ruleset these rules belong to (an overlay names itself, its articles stay its
     /// parent's).
@@ -140,6 +147,30 @@ pub struct StandingsRules {
     pub match_points: PointScheme,
     /// The rules of each event kind the edition ranks.
     pub kinds: Vec<KindRules>,
+}
+
+/// Standings rules that cannot rank (read from a plugin's manifest, say).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StandingsRulesError {
+    /// A kind of event listed twice: which of the two orders applies would be a guess.
+    #[error("kinds[{index}]: {kind} is already listed")]
+    DuplicateKind {
+        /// Index in [`StandingsRules::kinds`].
+        index: usize,
+        /// The kind.
+        kind: EventKind,
+    },
+    /// 队员总分制 ranks by the sum of the players' ranks and only it does (1999 §15.5, 2011
+    /// §14.8): [`Primary::PlayerRankSum`] belongs to [`EventKind::TeamByPlayerRanks`] alone.
+    #[error("kinds[{index}]: a {kind} event cannot be ranked first by {primary:?} (player_rank_sum is the primary of team-by-player-ranks, and of it alone)")]
+    PrimaryMismatch {
+        /// Index in [`StandingsRules::kinds`].
+        index: usize,
+        /// The kind.
+        kind: EventKind,
+        /// Its primary.
+        primary: Primary,
+    },
 }
 
 /// Win 2, draw 1, loss 0 for a match (1999 §14.2, 2011 §13.2).
@@ -344,8 +375,111 @@ impl StandingsRules {
         self
     }
 
+    /// Checks what ranking relies on: each kind listed once, and [`Primary::PlayerRankSum`]
+    /// exactly for [`EventKind::TeamByPlayerRanks`]. Every preset passes.
+    ///
+    /// ```
+    /// use xqr_core::standings::{EventKind, Primary, StandingsRules};
+    /// assert!(StandingsRules::office_cup().check().is_ok());
+    /// let mut r = StandingsRules::office_cup();
+    /// r.kinds[1].primary = Primary::PlayerRankSum;
+    /// assert_eq!(
+    ///     r.check().unwrap_err().to_string(),
+    ///     "kinds[1]: a swiss event cannot be ranked first by PlayerRankSum (player_rank_sum is the primary of team-by-player-ranks, and of it alone)"
+    /// );
+    /// ```
+    pub fn check(&self) -> Result<(), StandingsRulesError> {
+        for (index, k) in self.kinds.iter().enumerate() {
+            if self.kinds[..index].iter().any(|e| e.kind == k.kind) {
+                return Err(StandingsRulesError::DuplicateKind {
+                    index,
+                    kind: k.kind,
+                });
+            }
+            if (k.primary == Primary::PlayerRankSum) != (k.kind == EventKind::TeamByPlayerRanks) {
+                return Err(StandingsRulesError::PrimaryMismatch {
+                    index,
+                    kind: k.kind,
+                    primary: k.primary,
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// The rules of one kind of event, if the edition ranks it.
     pub fn kind(&self, kind: EventKind) -> Option<&KindRules> {
         self.kinds.iter().find(|k| k.kind == kind)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn presets() -> [StandingsRules; 3] {
+        [
+            StandingsRules::cxa_1999(),
+            StandingsRules::cxa_2011(),
+            StandingsRules::office_cup(),
+        ]
+    }
+
+    #[test]
+    fn every_preset_passes_the_check() {
+        for r in presets() {
+            assert_eq!(r.check(), Ok(()), "{}", r.ruleset);
+        }
+    }
+
+    #[test]
+    fn presets_round_trip_through_json() {
+        for r in presets() {
+            let json = serde_json::to_string(&r).unwrap();
+            let back: StandingsRules = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, r, "{json}");
+        }
+        let json = serde_json::to_value(StandingsRules::office_cup()).unwrap();
+        assert_eq!(json["points"]["win"], "3");
+        assert_eq!(json["kinds"][0]["kind"], "round-robin");
+        assert_eq!(json["kinds"][0]["rule"], "office-cup 中国象棋比赛规程 二.3");
+        assert_eq!(json["kinds"][0]["criteria"][0], "fewer_losses");
+    }
+
+    #[test]
+    fn a_duplicate_kind_is_rejected() {
+        let mut r = StandingsRules::cxa_2011();
+        let first = r.kinds[0].clone();
+        r.kinds.push(first);
+        assert_eq!(
+            r.check(),
+            Err(StandingsRulesError::DuplicateKind {
+                index: 8,
+                kind: EventKind::RoundRobin
+            })
+        );
+    }
+
+    #[test]
+    fn team_by_player_ranks_must_rank_by_the_rank_sum() {
+        let mut r = StandingsRules::cxa_1999();
+        let last = r.kinds.len() - 1;
+        r.kinds[last].primary = Primary::Score;
+        assert_eq!(
+            r.check(),
+            Err(StandingsRulesError::PrimaryMismatch {
+                index: last,
+                kind: EventKind::TeamByPlayerRanks,
+                primary: Primary::Score
+            })
+        );
+    }
+
+    #[test]
+    fn bad_points_in_json_are_rejected() {
+        let mut json = serde_json::to_value(StandingsRules::office_cup()).unwrap();
+        json["points"]["draw_red"] = "0.3".into();
+        let err = serde_json::from_value::<StandingsRules>(json).unwrap_err();
+        assert!(err.to_string().contains("invalid points \"0.3\""), "{err}");
     }
 }

@@ -23,7 +23,8 @@
 //! returns is not null; its magic number, ABI version, size and JSON protocol version are ones
 //! this host accepts (see the ABI rules in [`xqr_plugin_sdk`]); every function is present; the
 //! manifest returned by `meta` is valid (id `^[a-z0-9][a-z0-9-]*$`, name and version not
-//! empty, points multiples of 0.5). Each failure is a specific [`PluginError`] naming the file.
+//! empty, points multiples of 0.5, standings rules — when given — each kind once and ranked
+//! by a primary it can have). Each failure is a specific [`PluginError`] naming the file.
 //!
 //! Libraries are never unloaded: once opened (even when the checks then fail) a library stays
 //! mapped for the life of the process, so no function pointer can outlive its code.

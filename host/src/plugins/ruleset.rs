@@ -9,6 +9,7 @@ use xqr_core::rules::{
     MoveLegality, OpenVisibility, Origin, PieceVisibility, PlyClass, PointScheme, RepetitionJudge,
     RepetitionRuling, RuleRef, Ruleset, RulesetMeta, Scoring, Verdict,
 };
+use xqr_core::standings::StandingsRules;
 use xqr_core::{IllegalMove, Move, MoveList, MoveRules, Position};
 use xqr_plugin_sdk::protocol::{
     decode_reply, LegalMovesRequest, PluginManifest, Query, ReplyError, WireHistory,
@@ -27,7 +28,9 @@ use xqr_plugin_sdk::protocol::{
 ///   call, so a plugin with hidden pieces cannot yet show per-observer views;
 /// - [`Ruleset::repetition`], [`Ruleset::scoring`]: each method is one `query` call with the
 ///   history (the default judging driver, which calls them per ply, is never used for a plugin);
-///   the points come from the manifest without a call.
+///   the points and the standings rules ([`Scoring::standings`]) come from the manifest
+///   without a call, the standings named as the plugin; a manifest without standings (an older
+///   plugin) gets the default of [`Scoring::standings`]: the cxa-1999 order with its points.
 ///
 /// The component traits have no error channel; when the plugin fails to answer one of their
 /// calls the component answers as documented on it ([`PluginRuleset::try_legal_moves`] and
@@ -61,6 +64,11 @@ impl PluginRuleset {
             path: plugin.path.clone(),
         });
         let id = meta.id.clone();
+        let standings = manifest
+            .standings
+            .clone()
+            .unwrap_or_else(|| StandingsRules::cxa_1999().with_points(points))
+            .named(&id);
         PluginRuleset {
             legality: PluginLegality {
                 plugin: plugin.clone(),
@@ -74,6 +82,7 @@ impl PluginRuleset {
             scoring: PluginScoring {
                 plugin: plugin.clone(),
                 points,
+                standings,
             },
             meta,
             plugin,
@@ -237,10 +246,11 @@ impl RepetitionJudge for PluginRepetition {
     }
 }
 
-/// Game ends and points of a plugin.
+/// Game ends, points and standings of a plugin.
 struct PluginScoring {
     plugin: Arc<Plugin>,
     points: PointScheme,
+    standings: StandingsRules,
 }
 
 impl Scoring for PluginScoring {
@@ -255,6 +265,12 @@ impl Scoring for PluginScoring {
     /// From the manifest.
     fn points(&self) -> PointScheme {
         self.points
+    }
+
+    /// From the manifest, named as the plugin; the default (the cxa-1999 order with the
+    /// plugin's points) when the manifest has none.
+    fn standings(&self) -> StandingsRules {
+        self.standings.clone()
     }
 
     /// The plugin's answer; none if the call fails.

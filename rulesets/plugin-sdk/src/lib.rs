@@ -75,7 +75,14 @@
 //!
 //! - `meta()` → [`protocol::PluginManifest`]: the ruleset's
 //!   [`RulesetMeta`](xqr_core::rules::RulesetMeta) without `origin`, plus `move_rules`
-//!   ([`xqr_core::MoveRules`]) and `points` (strings such as `"3"`, `"0.5"`);
+//!   ([`xqr_core::MoveRules`]), `points` (strings such as `"3"`, `"0.5"`) and, optionally,
+//!   `standings`: the [`StandingsRules`](xqr_core::standings::StandingsRules) of
+//!   [`Scoring::standings`](xqr_core::rules::Scoring::standings) (points, match points and per
+//!   event kind the article, the primary score and the tie-breaks, e.g. `{"kind":
+//!   "round-robin", "rule": "office-cup 中国象棋比赛规程 二.3", "primary": "score", "criteria":
+//!   ["fewer_losses"]}`). `standings` was added within protocol version 1 as an optional field:
+//!   a host given a manifest without it ranks by the default of `Scoring::standings` (the
+//!   cxa-1999 order with the manifest's points), and an older host ignores it;
 //! - `judge({"game": GameInput, "options": JudgeOptions})` → a
 //!   [`Verdict`](xqr_core::rules::Verdict); an error reply carries `"judge_error"`, the
 //!   [`JudgeError`](xqr_core::rules::JudgeError) (bad FEN, bad or illegal move at a ply …);

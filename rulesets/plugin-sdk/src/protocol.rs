@@ -12,11 +12,12 @@ use xqr_core::rules::{
     GameEnd, GameHistory, GameInput, GameResult, IllegalMoveRuling, JudgeError, JudgeOptions,
     Origin, PlyClass, PointScheme, Points, RepetitionRuling, Ruleset, RulesetMeta,
 };
+use xqr_core::standings::StandingsRules;
 use xqr_core::{Color, IllegalMove, Move, MoveRules, Piece, Position, Role, Square, SquareSet};
 
 /// What `meta()` returns: the ruleset's [`RulesetMeta`] without `origin` (the host knows where
 /// it loaded the library from), plus what a host needs to answer for the plugin without a call:
-/// the move rules and the points.
+/// the move rules, the points and the standings rules.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PluginManifest {
     /// Unique id, matching `^[a-z0-9][a-z0-9-]*$`.
@@ -41,6 +42,12 @@ pub struct PluginManifest {
     pub move_rules: MoveRules,
     /// Points for each result.
     pub points: WirePoints,
+    /// How the ruleset ranks an event ([`Scoring::standings`](xqr_core::rules::Scoring::standings)): points, match points and per
+    /// event kind the tie-break order. Optional, added within protocol version 1: a manifest
+    /// without it (an older plugin) loads, and the host ranks by the default of
+    /// [`Scoring::standings`](xqr_core::rules::Scoring::standings) (the cxa-1999 order with the manifest's points).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standings: Option<StandingsRules>,
 }
 
 /// A [`PointScheme`] in JSON: each value a non-negative multiple of 0.5 written as a string
@@ -136,11 +143,13 @@ impl PluginManifest {
             edition: m.edition.clone(),
             move_rules: rs.legality().move_rules(),
             points: rs.scoring().points().into(),
+            standings: Some(rs.scoring().standings()),
         }
     }
 
     /// Checks what a host relies on: the id matches `^[a-z0-9][a-z0-9-]*$`, name and version
-    /// are not blank, aliases are not blank, points are multiples of 0.5.
+    /// are not blank, aliases are not blank, points are multiples of 0.5, the standings rules
+    /// (if any) pass [`StandingsRules::check`].
     ///
     /// ```
     /// use xqr_plugin_sdk::protocol::PluginManifest;
@@ -174,7 +183,11 @@ impl PluginManifest {
                 return Err(err(&format!("aliases[{i}]"), "is empty".to_owned()));
             }
         }
-        self.points.to_scheme().map(|_| ())
+        self.points.to_scheme()?;
+        if let Some(s) = &self.standings {
+            s.check().map_err(|e| err("standings", e.to_string()))?;
+        }
+        Ok(())
     }
 
     /// The ruleset meta, with the origin the host gives it.
@@ -554,4 +567,70 @@ pub mod replies {
     pub type ClassifyReply = PlyClass;
     /// `illegal_move_ruling`.
     pub type IllegalMoveRulingReply = IllegalMoveRuling;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xqr_core::standings::{Criterion, EventKind};
+
+    fn office_cup_manifest() -> PluginManifest {
+        let mut m = PluginManifest::of(&xqr_cxa1999::Cxa1999::new());
+        m.id = "office".into();
+        m.points = StandingsRules::office_cup().points.into();
+        m.standings = Some(StandingsRules::office_cup().named("office"));
+        m
+    }
+
+    #[test]
+    fn the_manifest_carries_the_ruleset_standings() {
+        let m = PluginManifest::of(&xqr_cxa1999::Cxa1999::new());
+        assert_eq!(m.standings, Some(StandingsRules::cxa_1999()));
+    }
+
+    #[test]
+    fn standings_round_trip_through_the_manifest_json() {
+        let m = office_cup_manifest();
+        let json = serde_json::to_string(&m).unwrap();
+        let back: PluginManifest = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, m);
+        assert!(back.validate().is_ok());
+        let rr = back
+            .standings
+            .as_ref()
+            .unwrap()
+            .kind(EventKind::RoundRobin)
+            .unwrap();
+        assert_eq!(rr.criteria, [Criterion::FewerLosses]);
+        assert_eq!(rr.rule.to_string(), "office-cup 中国象棋比赛规程 二.3");
+    }
+
+    #[test]
+    fn a_manifest_without_standings_still_loads() {
+        let mut value = serde_json::to_value(office_cup_manifest()).unwrap();
+        value.as_object_mut().unwrap().remove("standings");
+        let m: PluginManifest = serde_json::from_value(value).unwrap();
+        assert_eq!(m.standings, None);
+        assert!(m.validate().is_ok());
+        // And none is written back: the JSON is what an older plugin sends.
+        assert!(!serde_json::to_string(&m).unwrap().contains("standings"));
+    }
+
+    #[test]
+    fn standings_that_cannot_rank_fail_validation() {
+        let mut m = office_cup_manifest();
+        let s = m.standings.as_mut().unwrap();
+        s.kinds.push(s.kinds[0].clone());
+        let e = m.validate().unwrap_err();
+        assert_eq!(e.field, "standings");
+        assert_eq!(e.reason, "kinds[2]: round-robin is already listed");
+    }
+
+    #[test]
+    fn malformed_standings_fail_to_decode() {
+        let mut value = serde_json::to_value(office_cup_manifest()).unwrap();
+        value["standings"]["kinds"][0]["criteria"][0] = "most_elegant".into();
+        let e = serde_json::from_value::<PluginManifest>(value).unwrap_err();
+        assert!(e.to_string().contains("most_elegant"), "{e}");
+    }
 }
