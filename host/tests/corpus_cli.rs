@@ -591,3 +591,88 @@ fn render_draws_a_position() {
         "field 1 (piece placement)",
     );
 }
+
+/// The conformance fixtures that show a 1999/2011 difference (`tests/fixtures/diff-2011-*.toml`)
+/// as one PGN file, each game's Event naming its fixture.
+fn difference_fixtures_pgn() -> String {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/fixtures")
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("diff-2011-") && n.ends_with(".toml"))
+        })
+        .collect();
+    names.sort();
+    assert!(names.len() >= 8, "difference fixtures: {names:?}");
+    let value = |text: &str, key: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(&format!("{key} = \"")))
+            .and_then(|v| v.strip_suffix('"'))
+            .map(str::to_owned)
+    };
+    let mut pgn = String::new();
+    for path in names {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = path.file_stem().unwrap().to_str().unwrap();
+        let moves = value(&text, "moves").expect("moves");
+        pgn.push_str(&format!("[Event \"{name}\"]\n"));
+        if let Some(fen) = value(&text, "fen") {
+            pgn.push_str(&format!("[FEN \"{fen}\"]\n"));
+        }
+        pgn.push_str(&format!("\n{moves} *\n\n"));
+    }
+    pgn
+}
+
+#[test]
+fn diff_editions_finds_the_1999_2011_differences_of_the_fixtures() {
+    let corpus = Corpus::new("diff-2011");
+    let file = corpus.0.join("differences.pgn");
+    std::fs::write(&file, difference_fixtures_pgn()).unwrap();
+    let file = file.to_str().unwrap();
+    let o = ok(&[
+        "diff-editions",
+        "cxa-1999",
+        "cxa-2011",
+        "--format",
+        "json",
+        file,
+    ]);
+    let lines = json_lines(&o);
+    let games: Vec<&Value> = lines.iter().filter(|l| l["type"] == "game").collect();
+    let events: Vec<&str> = games
+        .iter()
+        .map(|g| g["tags"]["Event"].as_str().unwrap_or("?"))
+        .collect();
+    // 1999 §26.3 draws two forbidden sides; 2011 §26.8.1 makes the listed one change.
+    assert!(
+        events.contains(&"diff-2011-both-forbidden-one-listed"),
+        "{events:?}"
+    );
+    // 2011 §23.4: nine rounds of attacks without a threefold repetition; 1999 has no such rule.
+    assert!(events.contains(&"diff-2011-nine-rounds"), "{events:?}");
+    // Both draw (§26.3 / §26.8.4), at different plies: the same outcome is no difference.
+    assert!(
+        !events.contains(&"diff-2011-both-forbidden-both-listed"),
+        "{events:?}"
+    );
+    for g in &games {
+        assert_ne!(
+            g["verdicts"]["cxa-1999"]["result"], g["verdicts"]["cxa-2011"]["result"],
+            "{g}"
+        );
+    }
+    let summary = lines.last().unwrap();
+    assert_eq!(summary["type"], "summary");
+    assert_eq!(summary["disagreements"], games.len());
+
+    // The Markdown report cites both editions' articles for the §26.8.1 game.
+    let md = stdout(&ok(&["diff-editions", "cxa-1999", "cxa-2011", file]));
+    assert!(
+        md.contains("cxa-1999 §26.3") && md.contains("cxa-2011 §26.8.1"),
+        "{md}"
+    );
+}
