@@ -10,7 +10,7 @@ mod exchange;
 mod floating;
 mod values;
 
-pub use defensive::holds_defensive_point;
+pub use defensive::{attacking_pieces, holds_defensive_point, DefensiveKeyPoint};
 pub use values::MaterialValues;
 
 use crate::rules::{GameHistory, MoveKind, PlyClass};
@@ -57,6 +57,8 @@ pub struct DefinitionArticles {
     pub follow: &'static str,
     /// Crossed-pawn trades (2011 §26.6; no 1999 article).
     pub pawn_trades: &'static str,
+    /// The defensive key point (1999 §27.3, 2011 §26.2).
+    pub defensive_key_point: &'static str,
 }
 
 impl DefinitionArticles {
@@ -74,6 +76,7 @@ impl DefinitionArticles {
         block: "§28.7",
         follow: "§28.8",
         pawn_trades: "§25.3",
+        defensive_key_point: "§27.3",
     };
 
     /// The 2011 articles.
@@ -90,6 +93,7 @@ impl DefinitionArticles {
         block: "§24.6",
         follow: "§24.7",
         pawn_trades: "§26.6",
+        defensive_key_point: "§26.2",
     };
 }
 
@@ -110,10 +114,11 @@ pub struct Definitions {
     /// Chase through checks (通过连续照将吃子, 1999 §29.1): how many checks may precede the
     /// winning capture.
     pub chase_checks: u8,
-    /// 1999 §27.3: a chase of advisors or elephants only, by a piece that occupies a defensive
-    /// key point, is idle (the reading is in `defensive.rs`).
+    /// 1999 §27.3, 2011 §26.2: a chase of advisors or elephants only, by a piece that occupies a
+    /// defensive key point, is idle; 2011 only when the defender has a single attacking piece
+    /// (the readings are in `defensive.rs`).
     #[serde(default)]
-    pub defensive_key_point: bool,
+    pub defensive_key_point: DefensiveKeyPoint,
     /// 2011 §26.1.2: a chase or mate threat made by a king move that answers a check is idle
     /// ("走动帅（将）应将而产生的捉、杀，按闲处理"). 1999 has no such article: there a king's
     /// own chase is idle anyway (§27.1) but a mate threat it makes counts.
@@ -144,7 +149,7 @@ impl Definitions {
             pawn_chase: OwnChase::IdleUnlessMutual,
             mate_threat_checks: 3,
             chase_checks: 1,
-            defensive_key_point: true,
+            defensive_key_point: DefensiveKeyPoint::AnyDefender,
             king_answering_check_idle: false,
             pawn_trades_only_for_rook: false,
             articles: DefinitionArticles::CXA_1999,
@@ -155,7 +160,8 @@ impl Definitions {
     ///
     /// Differences from [`Definitions::cxa_1999`]: the pawn's own chase is allowed without the
     /// 1999 exception for mutual attacks (§26.1 "帅（将）、兵（卒）本身允许长捉"); a king move
-    /// answering check makes neither chase nor mate threat (§26.1.2); a crossed pawn gains only
+    /// answering check makes neither chase nor mate threat (§26.1.2); the defensive key point
+    /// needs a defender with a single attacking piece (§26.2); a crossed pawn gains only
     /// against a rook (§26.6). §24.4's exchange between different kinds of equal value needs no
     /// knob: an even exchange is no gain (so no chase) and the idle kind 兑 compares values in
     /// both editions (1999 §28.5 "同等子力"). Mate threat (§24.2 "下一着将军或连续将军") and chase through
@@ -168,10 +174,8 @@ impl Definitions {
             pawn_chase: OwnChase::Idle,
             mate_threat_checks: 3,
             chase_checks: 1,
-            // 2011 §26.2 adds a condition to 1999 §27.3 ("守和方只有一個進攻子時", the defending
-            // side has a single attacking piece) that the reading in `defensive.rs` does not
-            // check yet, so it stays off here rather than rule beyond the article.
-            defensive_key_point: false,
+            // §26.2 "守和方只有一個進攻子時": 1999 §27.3 with a single attacking piece.
+            defensive_key_point: DefensiveKeyPoint::SingleAttacker,
             king_answering_check_idle: true,
             pawn_trades_only_for_rook: true,
             articles: DefinitionArticles::CXA_2011,
@@ -737,19 +741,31 @@ mod tests {
     }
 
     /// 2011 §26.6: a crossed pawn attacking a protected horse does not chase it (a pawn for a
-    /// horse is no gain); against a protected rook it does. 1999 values the pawn below the horse.
+    /// horse is no gain); against a protected rook it does ("主动送兵换车为捉"). 1999 §25.3
+    /// floats the pawn's value: a pawn for any piece is no gain, the rook included.
     #[test]
     fn crossed_pawn_gains_only_against_a_rook_in_2011() {
+        let old_defs = Definitions::cxa_1999("cxa-1999");
+        let new_defs = Definitions::cxa_2011("cxa-2011");
         // Red pawn e6 attacks the black horse e7, protected by the black rook e9.
         let p = pos("3kr4/9/4n4/4P4/9/9/9/9/9/5K3 w - - 0 1");
-        let old = chased(&p, &Definitions::cxa_1999("cxa-1999"));
-        assert!(old.iter().any(|c| c.target == sq("e7")), "{old:?}");
-        let new = chased(&p, &Definitions::cxa_2011("cxa-2011"));
+        let new = chased(&p, &new_defs);
         assert!(!new.iter().any(|c| c.target == sq("e7")), "{new:?}");
-        // A protected rook: a chase in both (a pawn for a rook, "主动送兵换车为捉").
-        let p = pos("3kn4/9/4r4/4P4/9/9/9/9/9/5K3 w - - 0 1");
-        let new = chased(&p, &Definitions::cxa_2011("cxa-2011"));
+        let old = chased(&p, &old_defs);
+        assert!(!old.iter().any(|c| c.target == sq("e7")), "{old:?}");
+        // On the fixed scale (no floating value, no §26.6) the pawn would gain the horse.
+        let fixed = Definitions {
+            values: MaterialValues::STANDARD,
+            ..old_defs.clone()
+        };
+        assert!(chased(&p, &fixed).iter().any(|c| c.target == sq("e7")));
+        // A rook protected by the rook e9: a chase in 2011 (a pawn for a rook), none in 1999
+        // (§25.3).
+        let p = pos("3kr4/9/4r4/4P4/9/9/9/9/9/5K3 w - - 0 1");
+        let new = chased(&p, &new_defs);
         assert!(new.iter().any(|c| c.target == sq("e7")), "{new:?}");
+        let old = chased(&p, &old_defs);
+        assert!(!old.iter().any(|c| c.target == sq("e7")), "{old:?}");
     }
 
     /// §24.17 joint chase: two horses against a cannon with one root; the first capture alone
