@@ -59,6 +59,8 @@ pub struct DefinitionArticles {
     pub pawn_trades: &'static str,
     /// The defensive key point (1999 §27.3, 2011 §26.2).
     pub defensive_key_point: &'static str,
+    /// A pawn's captures with another piece's check (2011 §26.7; no 1999 article).
+    pub pawn_discovered: &'static str,
 }
 
 impl DefinitionArticles {
@@ -77,6 +79,7 @@ impl DefinitionArticles {
         follow: "§28.8",
         pawn_trades: "§25.3",
         defensive_key_point: "§27.3",
+        pawn_discovered: "",
     };
 
     /// The 2011 articles.
@@ -94,6 +97,7 @@ impl DefinitionArticles {
         follow: "§24.7",
         pawn_trades: "§26.6",
         defensive_key_point: "§26.2",
+        pawn_discovered: "§26.7",
     };
 }
 
@@ -127,6 +131,12 @@ pub struct Definitions {
     /// 或数子均不算得子"), so a crossed pawn attacking a protected horse, cannon, advisor or
     /// elephant does not chase it. 1999 (§25.3) values a crossed pawn below a horse.
     pub pawn_trades_only_for_rook: bool,
+    /// 2011 §26.7 "兵（卒）借其他子抽吃對方的子，按閑處理；兵（卒）吃子時產生其他子將軍，按捉
+    /// 處理": a piece won through checks whose final capture only a pawn can make is the pawn's
+    /// own (抽吃 with another piece's check), idle like its own chase; a pawn capture that
+    /// discovers a check by another piece is a chase, not the pawn's own. 1999 has no such
+    /// article: a piece won through checks is a chase, and a pawn capture is the pawn's own.
+    pub pawn_discovered_captures: bool,
     /// The articles the notes cite.
     pub articles: DefinitionArticles,
 }
@@ -152,6 +162,7 @@ impl Definitions {
             defensive_key_point: DefensiveKeyPoint::AnyDefender,
             king_answering_check_idle: false,
             pawn_trades_only_for_rook: false,
+            pawn_discovered_captures: false,
             articles: DefinitionArticles::CXA_1999,
         }
     }
@@ -178,6 +189,7 @@ impl Definitions {
             defensive_key_point: DefensiveKeyPoint::SingleAttacker,
             king_answering_check_idle: true,
             pawn_trades_only_for_rook: true,
+            pawn_discovered_captures: true,
             articles: DefinitionArticles::CXA_2011,
         }
     }
@@ -305,6 +317,12 @@ pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) ->
                     "only the king attacks {} on {}: idle ({r} {})",
                     c.role, c.target, a.king_own
                 ));
+            } else if c.pawn_only && c.via == ChaseVia::Checks {
+                out.class.notes.push(format!(
+                    "only a pawn can make the capture that checks would win {} on {}: a pawn's \
+                     drawing capture (抽吃) with another piece's check, idle ({r} {})",
+                    c.role, c.target, a.pawn_discovered
+                ));
             } else if c.pawn_only && defs.pawn_chase != OwnChase::Counts {
                 let why = if defs.pawn_chase == OwnChase::IdleUnlessMutual {
                     "idle unless both sides keep attacking"
@@ -428,6 +446,8 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
         let mut by = Vec::new();
         let mut via = ChaseVia::Direct;
         let mut wins_alone = false;
+        // 2011 §26.7: a pawn capture that gives check by another piece.
+        let mut discovers_check = false;
         for m in captures_on(pos, t) {
             let g = gain(pos, m, &defs.values);
             if g <= 0 {
@@ -461,11 +481,17 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
             if !recapture || defs.values.of(occ, t) > capturer_value {
                 wins_alone = true;
             }
+            if defs.pawn_discovered_captures
+                && capturer.is_some_and(|c| c.role == Role::Pawn)
+                && next.checkers().iter().any(|s| s != m.to)
+            {
+                discovers_check = true;
+            }
             by.push(m.from);
         }
         if by.is_empty() && defs.chase_checks > 0 {
             if let Some(checker) =
-                wins_by_checks(pos, t, defs, defs.chase_checks, Ledger::default())
+                wins_by_checks(pos, t, defs, defs.chase_checks, Ledger::default(), true)
             {
                 via = ChaseVia::Checks;
                 by.push(checker);
@@ -484,7 +510,14 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
                 .collect()
         };
         let king_only = !roles.is_empty() && roles.iter().all(|r| *r == Role::King);
-        let pawn_only = !roles.is_empty() && roles.iter().all(|r| *r == Role::Pawn);
+        let pawn_only = if via == ChaseVia::Checks {
+            // 2011 §26.7: won through checks, but only by a pawn's capture (抽吃).
+            defs.pawn_discovered_captures
+                && wins_by_checks(pos, t, defs, defs.chase_checks, Ledger::default(), false)
+                    .is_none()
+        } else {
+            !discovers_check && !roles.is_empty() && roles.iter().all(|r| *r == Role::Pawn)
+        };
         let joint = via == ChaseVia::Exchange && !wins_alone;
         out.push(ChaseTarget {
             target: t,
@@ -539,13 +572,15 @@ pub fn safe_moves(pos: &Position) -> crate::MoveList {
 /// returns the point of the piece giving the first check. `spent` is what the checking side has
 /// lost to the replies of earlier checks: it counts against the final exchange, so a pawn given
 /// with check to win a horse is no gain (1999 §25.3, chapter 7 example 12). What a check itself
-/// captures is not counted here: that piece is a target of its own.
+/// captures is not counted here: that piece is a target of its own. Unless `pawns` is set, the
+/// final capture must be made by a piece other than a pawn (2011 §26.7).
 fn wins_by_checks(
     pos: &Position,
     t: Square,
     defs: &Definitions,
     checks: u8,
     spent: Ledger,
+    pawns: bool,
 ) -> Option<Square> {
     if checks == 0 {
         return None;
@@ -572,8 +607,15 @@ fn wins_by_checks(
             }
             let ledger = spent.give(Prize::of(v, next.board().get(r.to), r.to));
             captures_on(&after, t)
+                .filter(|c| {
+                    pawns
+                        || after
+                            .board()
+                            .get(c.from)
+                            .is_some_and(|o| o.role != Role::Pawn)
+                })
                 .any(|c| gain_after(&after, c, v, ledger) > 0 && !mated_after(&after, c))
-                || wins_by_checks(&after, t, defs, checks - 1, ledger).is_some()
+                || wins_by_checks(&after, t, defs, checks - 1, ledger, pawns).is_some()
         });
         if wins {
             return Some(m.from);
@@ -766,6 +808,63 @@ mod tests {
         assert!(new.iter().any(|c| c.target == sq("e7")), "{new:?}");
         let old = chased(&p, &old_defs);
         assert!(!old.iter().any(|c| c.target == sq("e7")), "{old:?}");
+    }
+
+    /// 2011 §26.7, second clause: a pawn capture that discovers a check by another piece is a
+    /// chase, not the pawn's own. The red pawn e6 can take the unprotected horse d6, uncovering
+    /// the rook e3's check on the black king.
+    #[test]
+    fn pawn_capture_with_discovered_check_is_a_chase_in_2011() {
+        let p = pos("4k4/9/9/3nP4/9/9/4R4/9/9/5K3 w - - 0 1");
+        let find = |defs: &Definitions| {
+            chased(&p, defs)
+                .into_iter()
+                .find(|c| c.target == sq("d6"))
+                .expect("d6 is won")
+        };
+        assert!(find(&Definitions::cxa_1999("cxa-1999")).pawn_only);
+        let new = find(&Definitions::cxa_2011("cxa-2011"));
+        assert!(!new.pawn_only, "{new:?}");
+        // Without the rook behind it the capture is the pawn's own in both editions.
+        let p = pos("4k4/9/9/3nP4/9/9/9/9/9/5K3 w - - 0 1");
+        let c = chased(&p, &Definitions::cxa_2011("cxa-2011"));
+        assert!(
+            c.iter().any(|c| c.target == sq("d6") && c.pawn_only),
+            "{c:?}"
+        );
+    }
+
+    /// 2011 §26.7, first clause: a pawn's drawing capture (抽吃) with another piece's check is
+    /// idle. The red pawn e5 steps to d5, uncovering the rook e3's check; Black's king must go
+    /// to d9 (f9 would face the red king), and the pawn then takes the unprotected cannon c5,
+    /// which could not block. 1999 calls a piece won through checks a chase.
+    #[test]
+    fn pawn_drawing_capture_is_idle_in_2011() {
+        let p = pos("4k4/9/9/9/2c1P4/9/4R4/9/9/5K3 w - - 0 1");
+        let find = |defs: &Definitions| {
+            chased(&p, defs)
+                .into_iter()
+                .find(|c| c.target == sq("c5"))
+                .expect("c5 is won through checks")
+        };
+        let old = find(&Definitions::cxa_1999("cxa-1999"));
+        assert!(old.via == ChaseVia::Checks && !old.pawn_only, "{old:?}");
+        let new = find(&Definitions::cxa_2011("cxa-2011"));
+        assert!(new.via == ChaseVia::Checks && new.pawn_only, "{new:?}");
+        // The rook stepping behind the pawn makes that threat: a chase in 1999, idle in 2011
+        // (citing §26.7).
+        let before = pos("4k4/9/9/9/2c1P4/9/3R5/9/9/5K3 w - - 0 1");
+        let mut after = before.clone();
+        after.play("d3e3".parse().expect("ICCS")).expect("legal");
+        let old = classify_move(&before, &after, &Definitions::cxa_1999("cxa-1999"));
+        assert_eq!(old.class.heaviest(), MoveKind::Chase, "{:?}", old.class);
+        let new = classify_move(&before, &after, &Definitions::cxa_2011("cxa-2011"));
+        assert!(!new.class.has(MoveKind::Chase), "{:?}", new.class);
+        assert!(
+            new.class.notes.iter().any(|n| n.contains("§26.7")),
+            "{:?}",
+            new.class.notes
+        );
     }
 
     /// §24.17 joint chase: two horses against a cannon with one root; the first capture alone
