@@ -137,6 +137,11 @@ pub struct Definitions {
     /// discovers a check by another piece is a chase, not the pawn's own. 1999 has no such
     /// article: a piece won through checks is a chase, and a pawn capture is the pawn's own.
     pub pawn_discovered_captures: bool,
+    /// 2011 §26.10.2 "被接觸的馬（炮）有根，且主動接受邀兌后其根無損失，為兌": a rook and a horse
+    /// (cannon) both in contact with a horse (cannon) that has a root, the two horses (cannons)
+    /// attacking each other: if the contacted piece takes ours and then none of its roots can be
+    /// won, it is an exchange, not a (joint) chase. 1999 has no such article.
+    pub rook_pair_contact_exchange: bool,
     /// The articles the notes cite.
     pub articles: DefinitionArticles,
 }
@@ -163,6 +168,7 @@ impl Definitions {
             king_answering_check_idle: false,
             pawn_trades_only_for_rook: false,
             pawn_discovered_captures: false,
+            rook_pair_contact_exchange: false,
             articles: DefinitionArticles::CXA_1999,
         }
     }
@@ -190,6 +196,7 @@ impl Definitions {
             king_answering_check_idle: true,
             pawn_trades_only_for_rook: true,
             pawn_discovered_captures: true,
+            rook_pair_contact_exchange: true,
             articles: DefinitionArticles::CXA_2011,
         }
     }
@@ -519,6 +526,12 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
             !discovers_check && !roles.is_empty() && roles.iter().all(|r| *r == Role::Pawn)
         };
         let joint = via == ChaseVia::Exchange && !wins_alone;
+        if defs.rook_pair_contact_exchange
+            && via == ChaseVia::Exchange
+            && rook_pair_contact_exchange(pos, t, defs)
+        {
+            continue; // 2011 §26.10.2: an exchange (兑), not a chase
+        }
         out.push(ChaseTarget {
             target: t,
             role: occ.role,
@@ -530,6 +543,48 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
         });
     }
     out
+}
+
+/// 2011 §26.10.2: the piece on `t`, a horse or cannon with a root, is in contact with a rook and
+/// with a piece of its own kind that it attacks back (the side to move attacks it); if it takes
+/// that piece (accepting the exchange) and then no capture wins one of its roots, the contact
+/// is an exchange. Its roots are the pieces that could recapture on `t` after the rook took it.
+fn rook_pair_contact_exchange(pos: &Position, t: Square, defs: &Definitions) -> bool {
+    let Some(occ) = pos.board().get(t) else {
+        return false;
+    };
+    if !matches!(occ.role, Role::Horse | Role::Cannon) {
+        return false;
+    }
+    let role_at = |s: Square| pos.board().get(s).map(|o| o.role);
+    let captures: Vec<crate::Move> = captures_on(pos, t).collect();
+    let Some(rook) = captures
+        .iter()
+        .find(|m| role_at(m.from) == Some(Role::Rook))
+    else {
+        return false;
+    };
+    let Some(ours) = captures
+        .iter()
+        .find(|m| role_at(m.from) == Some(occ.role) && mutual_same_role(pos, **m))
+    else {
+        return false;
+    };
+    let mut taken = pos.clone();
+    taken.play_unchecked(*rook);
+    let roots: Vec<Square> = captures_on(&taken, t).map(|m| m.from).collect();
+    if roots.is_empty() {
+        return false;
+    }
+    let them = pos.passed();
+    let Some(accept) = captures_on(&them, ours.from).find(|m| m.from == t) else {
+        return false;
+    };
+    let mut accepted = them.clone();
+    accepted.play_unchecked(accept);
+    roots
+        .iter()
+        .all(|&r| captures_on(&accepted, r).all(|m| gain(&accepted, m, &defs.values) <= 0))
 }
 
 /// Whether the target of the capture `m` is of the capturer's role and could itself capture the
@@ -865,6 +920,35 @@ mod tests {
             "{:?}",
             new.class.notes
         );
+    }
+
+    /// 2011 §26.10 (rook and horse in contact with a horse): the red horse d4 and the black
+    /// horse e6 attack each other; the red rook comes to e2 behind it (the pawn a3 keeps it
+    /// from checking along the a-file). §26.10.1: the contacted horse without a root, the
+    /// rook's side chases (both editions). §26.10.2: with a root (the black rook e9, which the
+    /// king protects), taking the red horse costs Black nothing, so it is an exchange (兑),
+    /// idle in 2011; 1999 counts the rook and horse against one root as a chase.
+    #[test]
+    fn rook_and_horse_against_a_horse() {
+        let play = |fen: &str, defs: &Definitions| {
+            let before = pos(fen);
+            let mut after = before.clone();
+            after.play("a2e2".parse().expect("ICCS")).expect("legal");
+            classify_move(&before, &after, defs)
+        };
+        let new = Definitions::cxa_2011("cxa-2011");
+        let old = Definitions::cxa_1999("cxa-1999");
+        let rootless = "3k5/9/9/4n4/9/3N5/P8/R8/9/5K3 w - - 0 1";
+        for d in [&new, &old] {
+            let c = play(rootless, d);
+            assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
+            assert_eq!(c.class.targets, vec![sq("e6")]);
+        }
+        let rooted = "3kr4/9/9/4n4/9/3N5/P8/R8/9/5K3 w - - 0 1";
+        let c = play(rooted, &new);
+        assert!(!c.class.has(MoveKind::Chase), "{:?}", c.class);
+        let c = play(rooted, &old);
+        assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
     }
 
     /// §24.17 joint chase: two horses against a cannon with one root; the first capture alone
