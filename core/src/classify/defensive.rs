@@ -25,9 +25,59 @@
 //!
 //! The move's other roles are then named by the idle kinds as usual (a piece that pins a
 //! protected piece while it holds the point is a 跟, example 15).
+//!
+//! # 2011 §26.2
+//!
+//! CXA 2011 §26.2 "守和方只有一個進攻子時，占據守和要點，附帶產生的捉士象按閑處理" keeps the
+//! key point and the incidental chase of advisors and elephants, drops "立即構成簡明和棋", and
+//! adds a condition: the defending side (守和方, the mover holding the point) has only one
+//! attacking piece (進攻子). An attacking piece is read as a piece that can cross the river and
+//! attack: a rook, horse or cannon, or a pawn that has crossed the river (a pawn on its own
+//! half cannot attack anything across it; king, advisors and elephants never leave their own
+//! half). The pieces are counted after the move, with the moved piece among them
+//! ([`DefensiveKeyPoint::SingleAttacker`]).
 
 use super::{mates_by_checks, ChaseTarget, Definitions};
-use crate::{Position, Role, Square};
+use crate::{Color, Position, Role, Square};
+
+/// Which reading of the defensive key point an edition applies.
+#[derive(
+    Copy, Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum DefensiveKeyPoint {
+    /// No such article: an incidental chase of advisors or elephants is a chase.
+    #[default]
+    Off,
+    /// 1999 §27.3: any piece holding a defensive key point.
+    AnyDefender,
+    /// 2011 §26.2: only when the defending side has a single attacking piece (rook, horse,
+    /// cannon or crossed pawn).
+    SingleAttacker,
+}
+
+/// The attacking pieces (進攻子, 2011 §26.2) of `side` in `pos`: rooks, horses, cannons and
+/// pawns that have crossed the river.
+///
+/// ```
+/// use xqr_core::{classify::attacking_pieces, Color, MoveRules, Position};
+/// // Red: a rook, an advisor and a pawn on its own half; only the rook attacks.
+/// let p = Position::from_fen("4k4/9/9/9/9/9/4P4/9/4A4/R3K4 w - - 0 1", MoveRules::STANDARD)
+///     .unwrap();
+/// assert_eq!(attacking_pieces(&p, Color::Red), 1);
+/// ```
+pub fn attacking_pieces(pos: &Position, side: Color) -> usize {
+    pos.board()
+        .by_color(side)
+        .iter()
+        .filter_map(|s| pos.board().get(s).map(|o| (s, o)))
+        .filter(|(s, o)| match o.role {
+            Role::Rook | Role::Horse | Role::Cannon => true,
+            Role::Pawn => !s.on_own_half(side),
+            Role::King | Role::Advisor | Role::Elephant => false,
+        })
+        .count()
+}
 
 /// Whether `to`, where the mover's piece stands in `after` (opponent to move), is a defensive
 /// key point in the sense above: the opponent mates by checks within `checks` moves with the
@@ -60,15 +110,16 @@ pub fn holds_defensive_point(after: &Position, to: Square, checks: u8) -> bool {
 }
 
 /// If the chases `counted` of the move `from`→`to` (from `before` to `after`) are incidental
-/// chases of advisors or elephants by a piece holding a defensive key point (1999 §27.3, when
-/// [`Definitions::defensive_key_point`] is on), the note saying so; the move is then not a chase.
+/// chases of advisors or elephants by a piece holding a defensive key point (1999 §27.3, 2011
+/// §26.2, as [`Definitions::defensive_key_point`] says), the note saying so; the move is then
+/// not a chase.
 pub(crate) fn incidental_chase(
     after: &Position,
     to: Option<Square>,
     counted: &[&ChaseTarget],
     defs: &Definitions,
 ) -> Option<String> {
-    if !defs.defensive_key_point || counted.is_empty() {
+    if defs.defensive_key_point == DefensiveKeyPoint::Off || counted.is_empty() {
         return None;
     }
     if !counted
@@ -78,6 +129,11 @@ pub(crate) fn incidental_chase(
         return None;
     }
     let to = to?;
+    let mover = !after.turn();
+    let attackers = attacking_pieces(after, mover);
+    if defs.defensive_key_point == DefensiveKeyPoint::SingleAttacker && attackers != 1 {
+        return None;
+    }
     if !holds_defensive_point(after, to, defs.mate_threat_checks) {
         return None;
     }
@@ -85,13 +141,20 @@ pub(crate) fn incidental_chase(
         .iter()
         .map(|c| format!("{} on {}", c.role, c.target))
         .collect();
+    let condition = match defs.defensive_key_point {
+        DefensiveKeyPoint::SingleAttacker => {
+            format!("; {mover} has a single attacking piece (rook, horse, cannon or crossed pawn)")
+        }
+        _ => "; the clear draw itself is not checked".to_owned(),
+    };
     Some(format!(
         "the piece on {to} holds a defensive key point (without it {} would mate by checks within {} moves): \
-         its chase of {} is incidental, idle ({} §27.3; the clear draw itself is not checked)",
+         its chase of {} is incidental, idle ({} {}{condition})",
         after.turn(),
         defs.mate_threat_checks,
         targets.join(", "),
-        defs.ruleset
+        defs.ruleset,
+        defs.articles.defensive_key_point,
     ))
 }
 
@@ -116,7 +179,9 @@ mod tests {
         let mut after = before.clone();
         after.play(m.parse().expect("ICCS")).expect("legal");
         let mut defs = Definitions::cxa_1999("cxa-1999");
-        defs.defensive_key_point = key_point;
+        if !key_point {
+            defs.defensive_key_point = DefensiveKeyPoint::Off;
+        }
         classify_move(&before, &after, &defs)
     }
 
@@ -187,6 +252,44 @@ mod tests {
         let c = classify(fen, "d8c8", true);
         assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
         assert_eq!(c.class.targets, vec![sq("c4")]);
+    }
+
+    /// 2011 §26.2: the same key point, the defender with a single attacking piece (the rook):
+    /// idle, citing the 2011 article. With a second red attacking piece (a horse on a9, far from
+    /// the action) 2011 calls the move a chase; 1999 §27.3 has no such condition.
+    #[test]
+    fn in_2011_only_a_single_attacking_piece_holds_the_point() {
+        let play = |fen: &str, defs: &Definitions| {
+            let before = pos(fen);
+            let mut after = before.clone();
+            after.play("d5e5".parse().expect("ICCS")).expect("legal");
+            classify_move(&before, &after, defs)
+        };
+        let new = Definitions::cxa_2011("cxa-2011");
+        let old = Definitions::cxa_1999("cxa-1999");
+        let c = play(EX15, &new);
+        assert!(!c.class.has(MoveKind::Chase), "{:?}", c.class);
+        assert!(
+            c.class.notes.iter().any(|n| n.contains("cxa-2011 §26.2")),
+            "{:?}",
+            c.class.notes
+        );
+        let two = "N3k4/9/4b4/9/3R5/9/9/5K3/r3p4/9 w - - 0 1";
+        assert_eq!(attacking_pieces(&pos(two), crate::Color::Red), 2);
+        let c = play(two, &new);
+        assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
+        assert_eq!(c.class.targets, vec![sq("e7")]);
+        let c = play(two, &old);
+        assert!(!c.class.has(MoveKind::Chase), "{:?}", c.class);
+        assert!(c.class.notes.iter().any(|n| n.contains("cxa-1999 §27.3")));
+    }
+
+    #[test]
+    fn attacking_pieces_are_rooks_horses_cannons_and_crossed_pawns() {
+        // Black: a horse, a cannon, a crossed pawn (e4) and an uncrossed one (a6), advisors.
+        let p = pos("3akc3/4a4/9/p8/9/9/4p4/9/9/3K1n3 w - - 0 1");
+        assert_eq!(attacking_pieces(&p, crate::Color::Black), 3);
+        assert_eq!(attacking_pieces(&p, crate::Color::Red), 0);
     }
 
     #[test]

@@ -10,7 +10,7 @@ mod exchange;
 mod floating;
 mod values;
 
-pub use defensive::holds_defensive_point;
+pub use defensive::{attacking_pieces, holds_defensive_point, DefensiveKeyPoint};
 pub use values::MaterialValues;
 
 use crate::rules::{GameHistory, MoveKind, PlyClass};
@@ -57,6 +57,10 @@ pub struct DefinitionArticles {
     pub follow: &'static str,
     /// Crossed-pawn trades (2011 §26.6; no 1999 article).
     pub pawn_trades: &'static str,
+    /// The defensive key point (1999 §27.3, 2011 §26.2).
+    pub defensive_key_point: &'static str,
+    /// A pawn's captures with another piece's check (2011 §26.7; no 1999 article).
+    pub pawn_discovered: &'static str,
 }
 
 impl DefinitionArticles {
@@ -74,6 +78,8 @@ impl DefinitionArticles {
         block: "§28.7",
         follow: "§28.8",
         pawn_trades: "§25.3",
+        defensive_key_point: "§27.3",
+        pawn_discovered: "",
     };
 
     /// The 2011 articles.
@@ -90,6 +96,8 @@ impl DefinitionArticles {
         block: "§24.6",
         follow: "§24.7",
         pawn_trades: "§26.6",
+        defensive_key_point: "§26.2",
+        pawn_discovered: "§26.7",
     };
 }
 
@@ -110,10 +118,11 @@ pub struct Definitions {
     /// Chase through checks (通过连续照将吃子, 1999 §29.1): how many checks may precede the
     /// winning capture.
     pub chase_checks: u8,
-    /// 1999 §27.3: a chase of advisors or elephants only, by a piece that occupies a defensive
-    /// key point, is idle (the reading is in `defensive.rs`).
+    /// 1999 §27.3, 2011 §26.2: a chase of advisors or elephants only, by a piece that occupies a
+    /// defensive key point, is idle; 2011 only when the defender has a single attacking piece
+    /// (the readings are in `defensive.rs`).
     #[serde(default)]
-    pub defensive_key_point: bool,
+    pub defensive_key_point: DefensiveKeyPoint,
     /// 2011 §26.1.2: a chase or mate threat made by a king move that answers a check is idle
     /// ("走动帅（将）应将而产生的捉、杀，按闲处理"). 1999 has no such article: there a king's
     /// own chase is idle anyway (§27.1) but a mate threat it makes counts.
@@ -122,6 +131,17 @@ pub struct Definitions {
     /// 或数子均不算得子"), so a crossed pawn attacking a protected horse, cannon, advisor or
     /// elephant does not chase it. 1999 (§25.3) values a crossed pawn below a horse.
     pub pawn_trades_only_for_rook: bool,
+    /// 2011 §26.7 "兵（卒）借其他子抽吃對方的子，按閑處理；兵（卒）吃子時產生其他子將軍，按捉
+    /// 處理": a piece won through checks whose final capture only a pawn can make is the pawn's
+    /// own (抽吃 with another piece's check), idle like its own chase; a pawn capture that
+    /// discovers a check by another piece is a chase, not the pawn's own. 1999 has no such
+    /// article: a piece won through checks is a chase, and a pawn capture is the pawn's own.
+    pub pawn_discovered_captures: bool,
+    /// 2011 §26.10.2 "被接觸的馬（炮）有根，且主動接受邀兌后其根無損失，為兌": a rook and a horse
+    /// (cannon) both in contact with a horse (cannon) that has a root, the two horses (cannons)
+    /// attacking each other: if the contacted piece takes ours and then none of its roots can be
+    /// won, it is an exchange, not a (joint) chase. 1999 has no such article.
+    pub rook_pair_contact_exchange: bool,
     /// The articles the notes cite.
     pub articles: DefinitionArticles,
 }
@@ -144,9 +164,11 @@ impl Definitions {
             pawn_chase: OwnChase::IdleUnlessMutual,
             mate_threat_checks: 3,
             chase_checks: 1,
-            defensive_key_point: true,
+            defensive_key_point: DefensiveKeyPoint::AnyDefender,
             king_answering_check_idle: false,
             pawn_trades_only_for_rook: false,
+            pawn_discovered_captures: false,
+            rook_pair_contact_exchange: false,
             articles: DefinitionArticles::CXA_1999,
         }
     }
@@ -155,7 +177,8 @@ impl Definitions {
     ///
     /// Differences from [`Definitions::cxa_1999`]: the pawn's own chase is allowed without the
     /// 1999 exception for mutual attacks (§26.1 "帅（将）、兵（卒）本身允许长捉"); a king move
-    /// answering check makes neither chase nor mate threat (§26.1.2); a crossed pawn gains only
+    /// answering check makes neither chase nor mate threat (§26.1.2); the defensive key point
+    /// needs a defender with a single attacking piece (§26.2); a crossed pawn gains only
     /// against a rook (§26.6). §24.4's exchange between different kinds of equal value needs no
     /// knob: an even exchange is no gain (so no chase) and the idle kind 兑 compares values in
     /// both editions (1999 §28.5 "同等子力"). Mate threat (§24.2 "下一着将军或连续将军") and chase through
@@ -168,12 +191,12 @@ impl Definitions {
             pawn_chase: OwnChase::Idle,
             mate_threat_checks: 3,
             chase_checks: 1,
-            // 2011 §26.2 adds a condition to 1999 §27.3 ("守和方只有一個進攻子時", the defending
-            // side has a single attacking piece) that the reading in `defensive.rs` does not
-            // check yet, so it stays off here rather than rule beyond the article.
-            defensive_key_point: false,
+            // §26.2 "守和方只有一個進攻子時": 1999 §27.3 with a single attacking piece.
+            defensive_key_point: DefensiveKeyPoint::SingleAttacker,
             king_answering_check_idle: true,
             pawn_trades_only_for_rook: true,
+            pawn_discovered_captures: true,
+            rook_pair_contact_exchange: true,
             articles: DefinitionArticles::CXA_2011,
         }
     }
@@ -301,6 +324,12 @@ pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) ->
                     "only the king attacks {} on {}: idle ({r} {})",
                     c.role, c.target, a.king_own
                 ));
+            } else if c.pawn_only && c.via == ChaseVia::Checks {
+                out.class.notes.push(format!(
+                    "only a pawn can make the capture that checks would win {} on {}: a pawn's \
+                     drawing capture (抽吃) with another piece's check, idle ({r} {})",
+                    c.role, c.target, a.pawn_discovered
+                ));
             } else if c.pawn_only && defs.pawn_chase != OwnChase::Counts {
                 let why = if defs.pawn_chase == OwnChase::IdleUnlessMutual {
                     "idle unless both sides keep attacking"
@@ -427,6 +456,8 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
         let mut by = Vec::new();
         let mut via = ChaseVia::Direct;
         let mut wins_alone = false;
+        // 2011 §26.7: a pawn capture that gives check by another piece.
+        let mut discovers_check = false;
         for m in caps.iter().copied().filter(|m| m.to == t) {
             let g = gain(pos, m, &defs.values);
             if g <= 0 {
@@ -460,13 +491,24 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
             if !recapture || defs.values.of(occ, t) > capturer_value {
                 wins_alone = true;
             }
+            if defs.pawn_discovered_captures
+                && capturer.is_some_and(|c| c.role == Role::Pawn)
+                && next.checkers().iter().any(|s| s != m.to)
+            {
+                discovers_check = true;
+            }
             by.push(m.from);
         }
         if by.is_empty() && defs.chase_checks > 0 {
             let checking = checking.get_or_insert_with(|| checking_moves(pos));
-            if let Some(checker) =
-                wins_by_checks_after(t, defs, defs.chase_checks, checking, Ledger::default())
-            {
+            if let Some(checker) = wins_by_checks_after(
+                t,
+                defs,
+                defs.chase_checks,
+                checking,
+                Ledger::default(),
+                true,
+            ) {
                 via = ChaseVia::Checks;
                 by.push(checker);
             }
@@ -484,8 +526,23 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
                 .collect()
         };
         let king_only = !roles.is_empty() && roles.iter().all(|r| *r == Role::King);
-        let pawn_only = !roles.is_empty() && roles.iter().all(|r| *r == Role::Pawn);
+        let pawn_only = if via == ChaseVia::Checks {
+            // 2011 §26.7: won through checks, but only by a pawn's capture (抽吃).
+            defs.pawn_discovered_captures
+                && checking.as_ref().is_some_and(|c| {
+                    wins_by_checks_after(t, defs, defs.chase_checks, c, Ledger::default(), false)
+                        .is_none()
+                })
+        } else {
+            !discovers_check && !roles.is_empty() && roles.iter().all(|r| *r == Role::Pawn)
+        };
         let joint = via == ChaseVia::Exchange && !wins_alone;
+        if defs.rook_pair_contact_exchange
+            && via == ChaseVia::Exchange
+            && rook_pair_contact_exchange(pos, t, defs)
+        {
+            continue; // 2011 §26.10.2: an exchange (兑), not a chase
+        }
         out.push(ChaseTarget {
             target: t,
             role: occ.role,
@@ -497,6 +554,48 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
         });
     }
     out
+}
+
+/// 2011 §26.10.2: the piece on `t`, a horse or cannon with a root, is in contact with a rook and
+/// with a piece of its own kind that it attacks back (the side to move attacks it); if it takes
+/// that piece (accepting the exchange) and then no capture wins one of its roots, the contact
+/// is an exchange. Its roots are the pieces that could recapture on `t` after the rook took it.
+fn rook_pair_contact_exchange(pos: &Position, t: Square, defs: &Definitions) -> bool {
+    let Some(occ) = pos.board().get(t) else {
+        return false;
+    };
+    if !matches!(occ.role, Role::Horse | Role::Cannon) {
+        return false;
+    }
+    let role_at = |s: Square| pos.board().get(s).map(|o| o.role);
+    let captures: Vec<crate::Move> = captures_on(pos, t).collect();
+    let Some(rook) = captures
+        .iter()
+        .find(|m| role_at(m.from) == Some(Role::Rook))
+    else {
+        return false;
+    };
+    let Some(ours) = captures
+        .iter()
+        .find(|m| role_at(m.from) == Some(occ.role) && mutual_same_role(pos, **m))
+    else {
+        return false;
+    };
+    let mut taken = pos.clone();
+    taken.play_unchecked(*rook);
+    let roots: Vec<Square> = captures_on(&taken, t).map(|m| m.from).collect();
+    if roots.is_empty() {
+        return false;
+    }
+    let them = pos.passed();
+    let Some(accept) = captures_on(&them, ours.from).find(|m| m.from == t) else {
+        return false;
+    };
+    let mut accepted = them.clone();
+    accepted.play_unchecked(accept);
+    roots
+        .iter()
+        .all(|&r| captures_on(&accepted, r).all(|m| gain(&accepted, m, &defs.values) <= 0))
 }
 
 /// Whether the target of the capture `m` is of the capturer's role and could itself capture the
@@ -539,18 +638,20 @@ pub fn safe_moves(pos: &Position) -> crate::MoveList {
 /// returns the point of the piece giving the first check. `spent` is what the checking side has
 /// lost to the replies of earlier checks: it counts against the final exchange, so a pawn given
 /// with check to win a horse is no gain (1999 §25.3, chapter 7 example 12). What a check itself
-/// captures is not counted here: that piece is a target of its own.
+/// captures is not counted here: that piece is a target of its own. Unless `pawns` is set, the
+/// final capture must be made by a piece other than a pawn (2011 §26.7).
 fn wins_by_checks(
     pos: &Position,
     t: Square,
     defs: &Definitions,
     checks: u8,
     spent: Ledger,
+    pawns: bool,
 ) -> Option<Square> {
     if checks == 0 {
         return None;
     }
-    wins_by_checks_after(t, defs, checks, &checking_moves(pos), spent)
+    wins_by_checks_after(t, defs, checks, &checking_moves(pos), spent, pawns)
 }
 
 /// The legal moves of the side to move that give check, with the positions they lead to, in
@@ -573,6 +674,7 @@ fn wins_by_checks_after(
     checks: u8,
     checking: &[(crate::Move, Position)],
     spent: Ledger,
+    pawns: bool,
 ) -> Option<Square> {
     if checks == 0 {
         return None;
@@ -594,8 +696,15 @@ fn wins_by_checks_after(
             }
             let ledger = spent.give(Prize::of(v, next.board().get(r.to), r.to));
             captures_on(&after, t)
+                .filter(|c| {
+                    pawns
+                        || after
+                            .board()
+                            .get(c.from)
+                            .is_some_and(|o| o.role != Role::Pawn)
+                })
                 .any(|c| gain_after(&after, c, v, ledger) > 0 && !mated_after(&after, c))
-                || wins_by_checks(&after, t, defs, checks - 1, ledger).is_some()
+                || wins_by_checks(&after, t, defs, checks - 1, ledger, pawns).is_some()
         });
         if wins {
             return Some(m.from);
@@ -763,19 +872,117 @@ mod tests {
     }
 
     /// 2011 §26.6: a crossed pawn attacking a protected horse does not chase it (a pawn for a
-    /// horse is no gain); against a protected rook it does. 1999 values the pawn below the horse.
+    /// horse is no gain); against a protected rook it does ("主动送兵换车为捉"). 1999 §25.3
+    /// floats the pawn's value: a pawn for any piece is no gain, the rook included.
     #[test]
     fn crossed_pawn_gains_only_against_a_rook_in_2011() {
+        let old_defs = Definitions::cxa_1999("cxa-1999");
+        let new_defs = Definitions::cxa_2011("cxa-2011");
         // Red pawn e6 attacks the black horse e7, protected by the black rook e9.
         let p = pos("3kr4/9/4n4/4P4/9/9/9/9/9/5K3 w - - 0 1");
-        let old = chased(&p, &Definitions::cxa_1999("cxa-1999"));
-        assert!(old.iter().any(|c| c.target == sq("e7")), "{old:?}");
-        let new = chased(&p, &Definitions::cxa_2011("cxa-2011"));
+        let new = chased(&p, &new_defs);
         assert!(!new.iter().any(|c| c.target == sq("e7")), "{new:?}");
-        // A protected rook: a chase in both (a pawn for a rook, "主动送兵换车为捉").
-        let p = pos("3kn4/9/4r4/4P4/9/9/9/9/9/5K3 w - - 0 1");
-        let new = chased(&p, &Definitions::cxa_2011("cxa-2011"));
+        let old = chased(&p, &old_defs);
+        assert!(!old.iter().any(|c| c.target == sq("e7")), "{old:?}");
+        // On the fixed scale (no floating value, no §26.6) the pawn would gain the horse.
+        let fixed = Definitions {
+            values: MaterialValues::STANDARD,
+            ..old_defs.clone()
+        };
+        assert!(chased(&p, &fixed).iter().any(|c| c.target == sq("e7")));
+        // A rook protected by the rook e9: a chase in 2011 (a pawn for a rook), none in 1999
+        // (§25.3).
+        let p = pos("3kr4/9/4r4/4P4/9/9/9/9/9/5K3 w - - 0 1");
+        let new = chased(&p, &new_defs);
         assert!(new.iter().any(|c| c.target == sq("e7")), "{new:?}");
+        let old = chased(&p, &old_defs);
+        assert!(!old.iter().any(|c| c.target == sq("e7")), "{old:?}");
+    }
+
+    /// 2011 §26.7, second clause: a pawn capture that discovers a check by another piece is a
+    /// chase, not the pawn's own. The red pawn e6 can take the unprotected horse d6, uncovering
+    /// the rook e3's check on the black king.
+    #[test]
+    fn pawn_capture_with_discovered_check_is_a_chase_in_2011() {
+        let p = pos("4k4/9/9/3nP4/9/9/4R4/9/9/5K3 w - - 0 1");
+        let find = |defs: &Definitions| {
+            chased(&p, defs)
+                .into_iter()
+                .find(|c| c.target == sq("d6"))
+                .expect("d6 is won")
+        };
+        assert!(find(&Definitions::cxa_1999("cxa-1999")).pawn_only);
+        let new = find(&Definitions::cxa_2011("cxa-2011"));
+        assert!(!new.pawn_only, "{new:?}");
+        // Without the rook behind it the capture is the pawn's own in both editions.
+        let p = pos("4k4/9/9/3nP4/9/9/9/9/9/5K3 w - - 0 1");
+        let c = chased(&p, &Definitions::cxa_2011("cxa-2011"));
+        assert!(
+            c.iter().any(|c| c.target == sq("d6") && c.pawn_only),
+            "{c:?}"
+        );
+    }
+
+    /// 2011 §26.7, first clause: a pawn's drawing capture (抽吃) with another piece's check is
+    /// idle. The red pawn e5 steps to d5, uncovering the rook e3's check; Black's king must go
+    /// to d9 (f9 would face the red king), and the pawn then takes the unprotected cannon c5,
+    /// which could not block. 1999 calls a piece won through checks a chase.
+    #[test]
+    fn pawn_drawing_capture_is_idle_in_2011() {
+        let p = pos("4k4/9/9/9/2c1P4/9/4R4/9/9/5K3 w - - 0 1");
+        let find = |defs: &Definitions| {
+            chased(&p, defs)
+                .into_iter()
+                .find(|c| c.target == sq("c5"))
+                .expect("c5 is won through checks")
+        };
+        let old = find(&Definitions::cxa_1999("cxa-1999"));
+        assert!(old.via == ChaseVia::Checks && !old.pawn_only, "{old:?}");
+        let new = find(&Definitions::cxa_2011("cxa-2011"));
+        assert!(new.via == ChaseVia::Checks && new.pawn_only, "{new:?}");
+        // The rook stepping behind the pawn makes that threat: a chase in 1999, idle in 2011
+        // (citing §26.7).
+        let before = pos("4k4/9/9/9/2c1P4/9/3R5/9/9/5K3 w - - 0 1");
+        let mut after = before.clone();
+        after.play("d3e3".parse().expect("ICCS")).expect("legal");
+        let old = classify_move(&before, &after, &Definitions::cxa_1999("cxa-1999"));
+        assert_eq!(old.class.heaviest(), MoveKind::Chase, "{:?}", old.class);
+        let new = classify_move(&before, &after, &Definitions::cxa_2011("cxa-2011"));
+        assert!(!new.class.has(MoveKind::Chase), "{:?}", new.class);
+        assert!(
+            new.class.notes.iter().any(|n| n.contains("§26.7")),
+            "{:?}",
+            new.class.notes
+        );
+    }
+
+    /// 2011 §26.10 (rook and horse in contact with a horse): the red horse d4 and the black
+    /// horse e6 attack each other; the red rook comes to e2 behind it (the pawn a3 keeps it
+    /// from checking along the a-file). §26.10.1: the contacted horse without a root, the
+    /// rook's side chases (both editions). §26.10.2: with a root (the black rook e9, which the
+    /// king protects), taking the red horse costs Black nothing, so it is an exchange (兑),
+    /// idle in 2011; 1999 counts the rook and horse against one root as a chase.
+    #[test]
+    fn rook_and_horse_against_a_horse() {
+        let play = |fen: &str, defs: &Definitions| {
+            let before = pos(fen);
+            let mut after = before.clone();
+            after.play("a2e2".parse().expect("ICCS")).expect("legal");
+            classify_move(&before, &after, defs)
+        };
+        let new = Definitions::cxa_2011("cxa-2011");
+        let old = Definitions::cxa_1999("cxa-1999");
+        let rootless = "3k5/9/9/4n4/9/3N5/P8/R8/9/5K3 w - - 0 1";
+        for d in [&new, &old] {
+            let c = play(rootless, d);
+            assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
+            assert_eq!(c.class.targets, vec![sq("e6")]);
+        }
+        let rooted = "3kr4/9/9/4n4/9/3N5/P8/R8/9/5K3 w - - 0 1";
+        let c = play(rooted, &new);
+        assert!(!c.class.has(MoveKind::Chase), "{:?}", c.class);
+        let c = play(rooted, &old);
+        assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
     }
 
     /// §24.17 joint chase: two horses against a cannon with one root; the first capture alone
