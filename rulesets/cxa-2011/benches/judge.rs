@@ -7,39 +7,14 @@
 //! ICCS, and the number of games whose verdict differs between the editions is printed.
 
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
-use xqr_core::record::read_games_from_bytes;
-use xqr_core::rules::{GameInput, JudgeOptions, Ruleset};
-use xqr_core::MoveRules;
+use xqr_core::rules::{JudgeOptions, Ruleset};
 
-fn corpus() -> Option<Vec<GameInput>> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/games/ccpd");
-    let mut games = Vec::new();
-    for name in ["a-league.pgn", "asian-cup.pgn", "world-cup.pgn"] {
-        let bytes = match std::fs::read(dir.join(name)) {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("judge bench: skipped, cannot read {name}: {e}");
-                return None;
-            }
-        };
-        let (raws, _) = read_games_from_bytes(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
-        for raw in raws {
-            let game = raw
-                .replay(MoveRules::STANDARD)
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
-            games.push(GameInput {
-                fen: None,
-                moves: game.moves().iter().map(|m| m.to_string()).collect(),
-                ..GameInput::default()
-            });
-        }
-    }
-    Some(games)
-}
+#[path = "../../cxa-1999/benches/support/ccpd.rs"]
+mod ccpd;
+use ccpd::corpus;
 
 fn judge(c: &mut Criterion) {
     let Some(games) = corpus() else { return };
