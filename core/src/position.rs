@@ -449,6 +449,17 @@ impl Position {
         p
     }
 
+    /// The position with `occ` (not a king) placed on `sq` as well, for counterfactual
+    /// questions such as "what would this piece still protect had it stayed" (2011 §26.5,
+    /// §26.9). The result may break piece counts, so it is never shown to users.
+    pub(crate) fn with_extra(&self, sq: Square, occ: Occupant) -> Position {
+        debug_assert!(occ.role != Role::King);
+        let mut p = self.clone();
+        p.board.set(sq, Some(occ));
+        p.hash = p.compute_hash();
+        p
+    }
+
     /// The position with colors swapped and the board rotated (useful for symmetry tests).
     pub fn flipped(&self) -> Position {
         let mut p = self.clone();

@@ -6,6 +6,7 @@
 //! is paid only where a repetition occurs.
 
 mod defensive;
+mod departure;
 mod exchange;
 mod floating;
 mod values;
@@ -15,6 +16,7 @@ pub use values::MaterialValues;
 
 use crate::rules::{GameHistory, MoveKind, PlyClass};
 use crate::{Color, Position, Role, Square};
+use departure::{net_after_departure, Departure};
 use exchange::{captures_on, gain, gain_after, prize};
 use floating::{Ledger, Prize};
 
@@ -61,6 +63,13 @@ pub struct DefinitionArticles {
     pub defensive_key_point: &'static str,
     /// A pawn's captures with another piece's check (2011 §26.7; no 1999 article).
     pub pawn_discovered: &'static str,
+    /// Root and pinned pieces capturing (2011 §26.5; no 1999 article).
+    pub root_and_pinned_captures: &'static str,
+    /// Same-kind exchange offers that cost the acceptor (2011 §26.9; no 1999 article).
+    pub costly_offers: &'static str,
+    /// Rook and horse against a horse, rook and cannon against a cannon (2011 §26.10.2; no 1999
+    /// article).
+    pub rook_pair_contact: &'static str,
 }
 
 impl DefinitionArticles {
@@ -80,6 +89,9 @@ impl DefinitionArticles {
         pawn_trades: "§25.3",
         defensive_key_point: "§27.3",
         pawn_discovered: "",
+        root_and_pinned_captures: "",
+        costly_offers: "",
+        rook_pair_contact: "",
     };
 
     /// The 2011 articles.
@@ -98,6 +110,9 @@ impl DefinitionArticles {
         pawn_trades: "§26.6",
         defensive_key_point: "§26.2",
         pawn_discovered: "§26.7",
+        root_and_pinned_captures: "§26.5",
+        costly_offers: "§26.9",
+        rook_pair_contact: "§26.10.2",
     };
 }
 
@@ -142,6 +157,17 @@ pub struct Definitions {
     /// attacking each other: if the contacted piece takes ours and then none of its roots can be
     /// won, it is an exchange, not a (joint) chase. 1999 has no such article.
     pub rook_pair_contact_exchange: bool,
+    /// 2011 §26.5 "做根子和被牵子捉子，交换后价值相当或得子者，为捉；得不偿失者，为闲": a capture
+    /// by a piece that protects (root) or shields (pinned) another piece chases only if it wins
+    /// at least what its leaving loses (the reading is in `departure.rs`). 1999 counts only the
+    /// exchange on the captured piece's point.
+    pub root_and_pinned_captures: bool,
+    /// 2011 §26.9 "同兵种邀兑，被邀兑方兑子后立即被杀或子力价值受损，邀兑方按捉处理": two pieces
+    /// of one kind attacking each other are an exchange offer (兑), except that the offer is a
+    /// chase of the offered piece when taking ours would leave the acceptor mated by checks or
+    /// down in material (its piece was a root, pinned, or guarding a mate). 1999 (chapter 7
+    /// example 3) always calls it 兑.
+    pub costly_offers: bool,
     /// The articles the notes cite.
     pub articles: DefinitionArticles,
 }
@@ -169,11 +195,13 @@ impl Definitions {
             pawn_trades_only_for_rook: false,
             pawn_discovered_captures: false,
             rook_pair_contact_exchange: false,
+            root_and_pinned_captures: false,
+            costly_offers: false,
             articles: DefinitionArticles::CXA_1999,
         }
     }
 
-    /// The 2011 trial definitions (CXA 2011 §24, §26.1–26.6), citing `ruleset`.
+    /// The 2011 trial definitions (CXA 2011 §24, §26.1–26.10), citing `ruleset`.
     ///
     /// Differences from [`Definitions::cxa_1999`]: the pawn's own chase is allowed without the
     /// 1999 exception for mutual attacks (§26.1 "帅（将）、兵（卒）本身允许长捉"); a king move
@@ -197,6 +225,8 @@ impl Definitions {
             pawn_trades_only_for_rook: true,
             pawn_discovered_captures: true,
             rook_pair_contact_exchange: true,
+            root_and_pinned_captures: true,
+            costly_offers: true,
             articles: DefinitionArticles::CXA_2011,
         }
     }
@@ -221,6 +251,54 @@ pub struct ChaseTarget {
     /// exchange on its point wins material only with a second attacker (so its root is
     /// insufficient, 少根, §24.15).
     pub joint: bool,
+    /// An edition's article that decided this attack against the general definition: some make
+    /// an attack idle (it is kept, so notes can say why), others make it a chase.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exception: Option<ChaseException>,
+}
+
+/// An article that overrides the general definition of a chase for one attacked piece.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "article", rename_all = "snake_case")]
+pub enum ChaseException {
+    /// 2011 §26.5: every attacker is a root or pinned piece whose capture loses more than it
+    /// wins (得不偿失): idle.
+    Outweighed {
+        /// The piece the capture would abandon.
+        lost: Square,
+        /// Its role.
+        role: Role,
+        /// The net of the best such capture (negative).
+        net: i32,
+        /// Whether the capturer is that piece's root (做根子) rather than its shield (被牵子).
+        root: bool,
+    },
+    /// 2011 §26.10.2, first sentence: a rook and a piece of the target's kind against a horse
+    /// or cannon with a root that keeps its roots after taking ours: an exchange (兑), idle.
+    RookPairExchange,
+    /// 2011 §26.10.2, second sentence: the rook's side adds a further piece to that contact,
+    /// making exchange and chase (兑兼捉): a chase.
+    RookPairReinforced,
+    /// 2011 §26.9: a same-kind exchange offer whose acceptance leaves the acceptor mated by
+    /// checks or down in material: a chase.
+    CostlyOffer {
+        /// The piece the acceptor would then lose, if material is the cost.
+        lost: Option<Square>,
+        /// Its role.
+        role: Option<Role>,
+        /// Whether accepting leaves it mated by checks.
+        mated: bool,
+    },
+}
+
+impl ChaseException {
+    /// Whether the article makes the attack idle.
+    pub fn is_idle(self) -> bool {
+        matches!(
+            self,
+            ChaseException::Outweighed { .. } | ChaseException::RookPairExchange
+        )
+    }
 }
 
 impl ChaseTarget {
@@ -229,6 +307,11 @@ impl ChaseTarget {
     /// the attackers (少根: a joint chase), or checks win it whatever its roots.
     pub fn rootless(&self) -> bool {
         matches!(self.via, ChaseVia::Direct | ChaseVia::Checks) || self.joint
+    }
+
+    /// Whether an article made this attack idle (see [`ChaseException::is_idle`]).
+    pub fn overruled(&self) -> bool {
+        self.exception.is_some_and(ChaseException::is_idle)
     }
 }
 
@@ -308,7 +391,11 @@ pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) ->
         let now = chased(&again, defs);
         let earlier = chased(before, defs);
         for c in now {
-            if earlier.iter().any(|e| e.target == c.target) {
+            // An attack an article made idle before the move does not stop a chase now.
+            if earlier
+                .iter()
+                .any(|e| e.target == c.target && !e.overruled())
+            {
                 out.class.notes.push(format!(
                     "{} on {} was already attacked before this move: not a new chase ({r} {})",
                     c.role, c.target, a.new_chase
@@ -319,6 +406,12 @@ pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) ->
         }
         let counted: Vec<&ChaseTarget> = out.chases.iter().filter(|c| counts(c, defs)).collect();
         for c in &out.chases {
+            if let Some(note) = exception_note(c, mover, defs) {
+                out.class.notes.push(note);
+            }
+            if c.overruled() {
+                continue;
+            }
             if c.king_only && defs.king_chase != OwnChase::Counts {
                 out.class.notes.push(format!(
                     "only the king attacks {} on {}: idle ({r} {})",
@@ -355,6 +448,9 @@ pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) ->
             out.class.kinds.push(MoveKind::Chase);
             for c in counted {
                 out.class.targets.push(c.target);
+                if c.exception.is_some() {
+                    continue; // its note, citing the article, is written above
+                }
                 let how = match (c.via, c.joint) {
                     (ChaseVia::Direct, _) => "it has no root",
                     (ChaseVia::Exchange, true) => {
@@ -388,7 +484,62 @@ pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) ->
 fn counts(c: &ChaseTarget, defs: &Definitions) -> bool {
     let king_idle = c.king_only && defs.king_chase != OwnChase::Counts;
     let pawn_idle = c.pawn_only && defs.pawn_chase != OwnChase::Counts;
-    !king_idle && !pawn_idle
+    !king_idle && !pawn_idle && !c.overruled()
+}
+
+/// The note for an attack an edition's article decided against the general definition.
+fn exception_note(c: &ChaseTarget, mover: Color, defs: &Definitions) -> Option<String> {
+    let r = &defs.ruleset;
+    let a = &defs.articles;
+    let by: Vec<String> = c.by.iter().map(|s| s.to_string()).collect();
+    let by = by.join(", ");
+    Some(match c.exception? {
+        ChaseException::Outweighed {
+            lost,
+            role,
+            net,
+            root,
+        } => format!(
+            "{} on {} could be taken by {by}, but the capturer {} the {role} on {lost}, which {} \
+             would then win: the capture loses more than it gains (得不偿失, net {net}), idle \
+             ({r} {})",
+            c.role,
+            c.target,
+            if root {
+                "is the root of (做根子)"
+            } else {
+                "shields (被牵子)"
+            },
+            !mover,
+            a.root_and_pinned_captures
+        ),
+        ChaseException::RookPairExchange => format!(
+            "the rook and the {} ({by}) in contact with the {} on {}, which has a root and keeps \
+             it after taking ours: an exchange (兑), idle ({r} {})",
+            c.role, c.role, c.target, a.rook_pair_contact
+        ),
+        ChaseException::RookPairReinforced => format!(
+            "a further piece joins the rook and the {} against the {} on {} ({by}): exchange \
+             and chase (兑兼捉), a chase ({r} {})",
+            c.role, c.role, c.target, a.rook_pair_contact
+        ),
+        ChaseException::CostlyOffer { lost, role, mated } => {
+            let cost = match (mated, lost, role) {
+                (true, _, _) => format!("leaves {} mated by checks (立即被杀)", !mover),
+                (false, Some(q), Some(role)) => format!(
+                    "costs {} the {role} on {q}, which it stops protecting or shielding \
+                     (子力价值受损)",
+                    !mover
+                ),
+                _ => format!("costs {} material (子力价值受损)", !mover),
+            };
+            format!(
+                "offers the {} on {} an exchange with {by}; accepting it {cost}: a chase \
+                 ({r} {})",
+                c.role, c.target, a.costly_offers
+            )
+        }
+    })
 }
 
 impl Classification {
@@ -458,15 +609,26 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
         let mut wins_alone = false;
         // 2011 §26.7: a pawn capture that gives check by another piece.
         let mut discovers_check = false;
+        // 2011 §26.5: captures by roots or pinned pieces that lose more than they win.
+        let mut outweighed: Vec<(Square, i32, Departure, bool)> = Vec::new();
+        // 2011 §26.9: same-kind offers whose acceptance costs the acceptor.
+        let mut costly: Option<(Square, ChaseException)> = None;
         for m in caps.iter().copied().filter(|m| m.to == t) {
             let g = gain(pos, m, &defs.values);
-            if g <= 0 {
+            if g <= 0 && !defs.costly_offers {
                 continue;
             }
             if mutual_same_role(pos, m) {
                 // Two pieces of one kind attacking each other offer an exchange (兑) or an
                 // offer (献), not a chase: 1999 chapter 7 example 3, "黑方一捉一兑". (Pieces of
-                // different kinds never attack each other both ways.)
+                // different kinds never attack each other both ways.) 2011 §26.9: unless
+                // accepting costs the acceptor.
+                if defs.costly_offers && costly.is_none() {
+                    costly = costly_offer(pos, m, defs).map(|e| (m.from, e));
+                }
+                continue;
+            }
+            if g <= 0 {
                 continue;
             }
             if mated_after(pos, m) {
@@ -483,6 +645,14 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
                 && occ.role != Role::Rook
             {
                 continue; // 2011 §26.6: a crossed pawn for anything but a rook gains nothing
+            }
+            if defs.root_and_pinned_captures {
+                if let Some((net, d)) = net_after_departure(pos, m, g, &defs.values) {
+                    if net < 0 {
+                        outweighed.push((m.from, net, d, recapture));
+                        continue; // 2011 §26.5: 得不偿失
+                    }
+                }
             }
             if recapture {
                 via = ChaseVia::Exchange;
@@ -513,8 +683,28 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
                 by.push(checker);
             }
         }
+        let mut exception = None;
         if by.is_empty() && via != ChaseVia::Checks {
-            continue;
+            if let Some((from, e)) = costly {
+                by.push(from);
+                via = ChaseVia::Exchange;
+                exception = Some(e);
+            } else if let Some(&(_, net, d, rooted)) = outweighed.iter().max_by_key(|o| o.1) {
+                by.extend(outweighed.iter().map(|o| o.0));
+                via = if rooted {
+                    ChaseVia::Exchange
+                } else {
+                    ChaseVia::Direct
+                };
+                exception = Some(ChaseException::Outweighed {
+                    lost: d.lost,
+                    role: d.role,
+                    net,
+                    root: d.root,
+                });
+            } else {
+                continue;
+            }
         }
         // A piece won through checks is not the king's or a pawn's own chase.
         let roles: Vec<Role> = if via == ChaseVia::Checks {
@@ -536,12 +726,9 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
         } else {
             !discovers_check && !roles.is_empty() && roles.iter().all(|r| *r == Role::Pawn)
         };
-        let joint = via == ChaseVia::Exchange && !wins_alone;
-        if defs.rook_pair_contact_exchange
-            && via == ChaseVia::Exchange
-            && rook_pair_contact_exchange(pos, t, defs)
-        {
-            continue; // 2011 §26.10.2: an exchange (兑), not a chase
+        let joint = via == ChaseVia::Exchange && !wins_alone && exception.is_none();
+        if defs.rook_pair_contact_exchange && via == ChaseVia::Exchange && exception.is_none() {
+            exception = rook_pair_contact(pos, t, defs);
         }
         out.push(ChaseTarget {
             target: t,
@@ -551,51 +738,84 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
             king_only,
             pawn_only,
             joint,
+            exception,
         });
     }
     out
 }
 
+/// 2011 §26.9: whether offering the exchange `m` (our piece on `m.from` and theirs on `m.to`,
+/// of one kind, attacking each other) costs the acceptor: taking ours leaves it mated by checks
+/// within the mate-threat depth where it was not before ("立即被杀"), or loses more, through what
+/// its piece stops protecting or shielding, than it wins on the point ("子力价值受损", the
+/// reading of `departure.rs`).
+fn costly_offer(pos: &Position, m: crate::Move, defs: &Definitions) -> Option<ChaseException> {
+    let them = pos.passed();
+    let accept = captures_on(&them, m.from).find(|x| x.from == m.to)?;
+    let mut accepted = them.clone();
+    accepted.play_unchecked(accept);
+    if mates_by_checks(&accepted, defs.mate_threat_checks)
+        && !mates_by_checks(pos, defs.mate_threat_checks)
+    {
+        return Some(ChaseException::CostlyOffer {
+            lost: None,
+            role: None,
+            mated: true,
+        });
+    }
+    let g = gain(&them, accept, &defs.values);
+    let (net, d) = net_after_departure(&them, accept, g, &defs.values)?;
+    (net < 0).then_some(ChaseException::CostlyOffer {
+        lost: Some(d.lost),
+        role: Some(d.role),
+        mated: false,
+    })
+}
+
 /// 2011 §26.10.2: the piece on `t`, a horse or cannon with a root, is in contact with a rook and
 /// with a piece of its own kind that it attacks back (the side to move attacks it); if it takes
 /// that piece (accepting the exchange) and then no capture wins one of its roots, the contact
-/// is an exchange. Its roots are the pieces that could recapture on `t` after the rook took it.
-fn rook_pair_contact_exchange(pos: &Position, t: Square, defs: &Definitions) -> bool {
-    let Some(occ) = pos.board().get(t) else {
-        return false;
-    };
+/// is an exchange ([`ChaseException::RookPairExchange`]), unless a further piece of ours attacks
+/// it too (the second sentence, "如车方增加其他参与子力并产生新的兑兼捉，判捉":
+/// [`ChaseException::RookPairReinforced`]). Its roots are the pieces that could recapture on `t`
+/// after the rook took it.
+fn rook_pair_contact(pos: &Position, t: Square, defs: &Definitions) -> Option<ChaseException> {
+    let occ = pos.board().get(t)?;
     if !matches!(occ.role, Role::Horse | Role::Cannon) {
-        return false;
+        return None;
     }
     let role_at = |s: Square| pos.board().get(s).map(|o| o.role);
     let captures: Vec<crate::Move> = captures_on(pos, t).collect();
-    let Some(rook) = captures
+    let rook = captures
         .iter()
-        .find(|m| role_at(m.from) == Some(Role::Rook))
-    else {
-        return false;
-    };
-    let Some(ours) = captures
+        .find(|m| role_at(m.from) == Some(Role::Rook))?;
+    let ours = captures
         .iter()
-        .find(|m| role_at(m.from) == Some(occ.role) && mutual_same_role(pos, **m))
-    else {
-        return false;
-    };
+        .find(|m| role_at(m.from) == Some(occ.role) && mutual_same_role(pos, **m))?;
     let mut taken = pos.clone();
     taken.play_unchecked(*rook);
     let roots: Vec<Square> = captures_on(&taken, t).map(|m| m.from).collect();
     if roots.is_empty() {
-        return false;
+        return None;
     }
     let them = pos.passed();
-    let Some(accept) = captures_on(&them, ours.from).find(|m| m.from == t) else {
-        return false;
-    };
+    let accept = captures_on(&them, ours.from).find(|m| m.from == t)?;
     let mut accepted = them.clone();
     accepted.play_unchecked(accept);
-    roots
+    let kept = roots
         .iter()
-        .all(|&r| captures_on(&accepted, r).all(|m| gain(&accepted, m, &defs.values) <= 0))
+        .all(|&r| captures_on(&accepted, r).all(|m| gain(&accepted, m, &defs.values) <= 0));
+    if !kept {
+        return None;
+    }
+    let further = captures
+        .iter()
+        .any(|m| m.from != rook.from && m.from != ours.from);
+    Some(if further {
+        ChaseException::RookPairReinforced
+    } else {
+        ChaseException::RookPairExchange
+    })
 }
 
 /// Whether the target of the capture `m` is of the capturer's role and could itself capture the
@@ -983,6 +1203,107 @@ mod tests {
         assert!(!c.class.has(MoveKind::Chase), "{:?}", c.class);
         let c = play(rooted, &old);
         assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
+    }
+
+    /// 2011 §26.10.2, second sentence: the rook e2 and the horse d4 against the black horse e6
+    /// (rooted by the rook e9) are an exchange, idle in 2011; a second red horse coming to f4
+    /// adds a participating piece: exchange and chase (兑兼捉), a new chase. In 1999 the rook and
+    /// horse already chased e6, so the third piece makes nothing new.
+    #[test]
+    fn a_further_piece_against_the_rook_pair_contact_chases() {
+        let before = pos("3kr4/9/9/4n4/9/3N5/9/4R1N2/9/5K3 w - - 0 1");
+        let new = Definitions::cxa_2011("cxa-2011");
+        let old = Definitions::cxa_1999("cxa-1999");
+        let pair = chased(&before, &new);
+        let e6 = pair.iter().find(|c| c.target == sq("e6")).expect("kept");
+        assert_eq!(e6.exception, Some(ChaseException::RookPairExchange));
+        let mut after = before.clone();
+        after.play("g2f4".parse().expect("ICCS")).expect("legal");
+        let c = classify_move(&before, &after, &new);
+        assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
+        assert_eq!(c.class.targets, vec![sq("e6")]);
+        assert!(
+            c.class
+                .notes
+                .iter()
+                .any(|n| n.contains("兑兼捉") && n.contains("§26.10.2")),
+            "{:?}",
+            c.class.notes
+        );
+        let c = classify_move(&before, &after, &old);
+        assert!(!c.class.has(MoveKind::Chase), "{:?}", c.class);
+    }
+
+    /// 2011 §26.5: the red horse comes to b5, where it protects the red cannon c7 against the
+    /// black rook c9 and attacks the crossed black pawn d4. Taking the pawn would give up the
+    /// cannon (得不偿失): idle in 2011, a chase of the pawn in 1999. Against a cannon on d6 the
+    /// trade is even (价值相当): a chase in both.
+    #[test]
+    fn a_root_chasing_at_a_loss_is_idle_in_2011() {
+        let new = Definitions::cxa_2011("cxa-2011");
+        let old = Definitions::cxa_1999("cxa-1999");
+        let play = |fen: &str, defs: &Definitions| {
+            let before = pos(fen);
+            let mut after = before.clone();
+            after.play("a3b5".parse().expect("ICCS")).expect("legal");
+            classify_move(&before, &after, defs)
+        };
+        let pawn = "2r2k3/9/2C6/9/9/3p5/N8/9/9/4K4 w - - 0 1";
+        let c = play(pawn, &new);
+        assert!(!c.class.has(MoveKind::Chase), "{:?}", c.class);
+        assert!(
+            c.class
+                .notes
+                .iter()
+                .any(|n| n.contains("§26.5") && n.contains("c7")),
+            "{:?}",
+            c.class.notes
+        );
+        let c = play(pawn, &old);
+        assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
+        assert_eq!(c.class.targets, vec![sq("d4")]);
+        let cannon = "2r2k3/9/2C6/3c5/9/9/N8/9/9/4K4 w - - 0 1";
+        for d in [&new, &old] {
+            let c = play(cannon, d);
+            assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
+            assert_eq!(c.class.targets, vec![sq("d6")]);
+        }
+    }
+
+    /// 2011 §26.9: the red horse comes to f4, offering an exchange to the black horse d5 (the
+    /// red rook c4 protects f4). The black horse is the only root of the black rook c7, which
+    /// the red rook faces: accepting loses the rook for a horse (子力价值受损), so the offer is a
+    /// chase in 2011; 1999 calls it an exchange offer (兑). With the red rook on f0 instead,
+    /// accepting costs nothing: 兑 in both editions.
+    #[test]
+    fn a_same_kind_offer_that_costs_the_acceptor_chases_in_2011() {
+        let new = Definitions::cxa_2011("cxa-2011");
+        let old = Definitions::cxa_1999("cxa-1999");
+        let play = |fen: &str, defs: &Definitions| {
+            let before = pos(fen);
+            let mut after = before.clone();
+            after.play("g2f4".parse().expect("ICCS")).expect("legal");
+            classify_move(&before, &after, defs)
+        };
+        let costly = "4k4/9/2r6/9/3n5/2R6/9/4B1N2/9/3K5 w - - 0 1";
+        let c = play(costly, &new);
+        assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
+        assert_eq!(c.class.targets, vec![sq("d5")]);
+        assert!(
+            c.class
+                .notes
+                .iter()
+                .any(|n| n.contains("§26.9") && n.contains("c7")),
+            "{:?}",
+            c.class.notes
+        );
+        let c = play(costly, &old);
+        assert_eq!(c.class.heaviest(), MoveKind::ExchangeOffer, "{:?}", c.class);
+        let free = "4k4/9/2r6/9/3n5/9/9/4B1N2/9/3K1R3 w - - 0 1";
+        for d in [&new, &old] {
+            let c = play(free, d);
+            assert_eq!(c.class.heaviest(), MoveKind::ExchangeOffer, "{:?}", c.class);
+        }
     }
 
     /// §24.17 joint chase: two horses against a cannon with one root; the first capture alone

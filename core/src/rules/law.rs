@@ -808,7 +808,7 @@ fn conduct_of(plies: &[&Classification], pawn_counts: bool) -> Conduct {
     }
     let (mut check, mut mate, mut chase) = (false, false, false);
     for k in plies {
-        let pawn_chase = pawn_counts && k.chases.iter().any(|c| c.pawn_only);
+        let pawn_chase = pawn_counts && k.chases.iter().any(|c| c.pawn_only && !c.overruled());
         match k.class.heaviest() {
             MoveKind::Check => check = true,
             MoveKind::MateThreat => mate = true,

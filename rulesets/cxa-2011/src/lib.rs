@@ -19,13 +19,17 @@
 //!   capture §23.2, the nine-round rule §23.4, single perpetual check loses at once §23.5.1,
 //!   two rounds to change §23.5.2) and the 棋例 §24–§26 ([`xqr_core::rules::law::Counting`],
 //!   [`xqr_core::rules::law::BothForbidden`] for §26.8);
-//! - points §13.1: win 2, draw 1, loss 0, and the §13.3 alternatives ([`Points2011`]).
+//! - the chase definitions of §24 and §26 through [`Definitions::cxa_2011`]: king and pawn
+//!   chases §26.1–26.1.2, defensive key point §26.2, root and pinned pieces capturing §26.5,
+//!   crossed pawns §26.6, pawn discovered captures §26.7, same-kind offers §26.9, rook and horse
+//!   (cannon) against a horse (cannon) §26.10, joint chase §24.17;
+//! - points §13.1: win 2, draw 1, loss 0, and the §13.3 alternatives ([`Points2011`]); standings
+//!   by §13.2 (match points) and §14 (tie-breaks) come from core's standings module
+//!   (`StandingsRules::cxa_2011`).
 //!
-//! Not implemented (see the crate README section in `rulesets/README.md`): §26.2 (defensive key
-//! point), §26.3 (自斃), §26.5 (root and pinned pieces capturing at equal value), §26.7 (pawn
-//! discovered captures), §26.9 (same-kind offers losing material), §26.10 (rook+horse against
-//! horse), the "just crossed pawn" clause of §26.6, team match points §13.2 and the tie-breaks
-//! §14 (standings belong to core's standings module).
+//! Not implemented: §26.3 (自斃), the "just crossed pawn" clause of §26.6, and §24.16's false
+//! root beyond legality (a root that cannot leave its line because of another duty). The readings
+//! chosen where the text is ambiguous are in `docs/cxa-1999-vs-2011.md`.
 //!
 //! ```
 //! use xqr_core::rules::{GameInput, JudgeOptions, Ruleset};

@@ -1,0 +1,158 @@
+//! What a piece's leaving its point costs its side: the protection it gave as a root (做根子)
+//! and the line it shielded as a pinned piece (被牵子). CXA 2011 counts this cost in two
+//! articles; 1999 has neither.
+//!
+//! - §26.5 "做根子和被牵子捉子，交换后价值相当或得子者，为捉；得不偿失者，为闲": a root or a
+//!   pinned piece that captures chases only if what it wins is at least what its leaving loses.
+//! - §26.9 "同兵种邀兑，被邀兑方兑子后立即被杀或子力价值受损，邀兑方按捉处理；反之，则按闲
+//!   处理": offering an exchange of same-kind pieces is a chase when accepting it costs the
+//!   acceptor, which can only happen when the accepting piece is a root or pinned (or guards
+//!   against a mate): on its own point an exchange of two pieces of one kind is even.
+//!
+//! # The reading
+//!
+//! The capture of the piece on `t` by the piece from `from` wins `g`, the balance of the full
+//! exchange on `t` (as for any chase). Its *departure loss* is the most that the opponent, to
+//! move after the capture, then wins on some other point `q` beyond what it could win on `q`
+//! had the capturer also stayed on `from` (the same position with the capturer placed back
+//! there): so only protection and shielding given up count, not lines the capture opens
+//! elsewhere. The opponent chooses between going on with the exchange on `t` and taking on
+//! `q`, so the net of the capture is `min(g, prize(t) − loss)`, and "价值相当或得子" (even or
+//! better) is a net of zero or more. A king's departure is not weighed (a king protecting a piece
+//! and capturing is the king's own chase, allowed by §26.1 anyway).
+
+use super::exchange::{captures_on, gain, prize};
+use super::MaterialValues;
+use crate::{Move, Position, Role, Square};
+
+/// A piece the opponent wins because the capturer left its point.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Departure {
+    /// Where the abandoned piece stands.
+    pub(crate) lost: Square,
+    /// Its role.
+    pub(crate) role: Role,
+    /// How much more the opponent wins there than with the capturer still in place.
+    pub(crate) loss: i32,
+    /// Whether the capturer was its root (做根子) rather than shielding it (被牵子): with the
+    /// capturer in place the opponent could take it, but not profitably.
+    pub(crate) root: bool,
+}
+
+/// The departure loss of the capture `m` in `pos` (by the side to move): the piece the
+/// opponent then wins that the capturer protected or shielded, if any.
+pub(crate) fn departure_loss(
+    pos: &Position,
+    m: Move,
+    values: &MaterialValues,
+) -> Option<Departure> {
+    let capturer = pos.board().get(m.from)?;
+    if capturer.role == Role::King {
+        return None;
+    }
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let stayed = after.with_extra(m.from, capturer);
+    let mut worst: Option<Departure> = None;
+    let mut seen = crate::SquareSet::EMPTY;
+    for x in after.legal_captures() {
+        let q = x.to;
+        if q == m.to || seen.contains(q) {
+            continue;
+        }
+        seen.insert(q);
+        let now = best_gain_on(&after, q, values);
+        if now <= 0 {
+            continue;
+        }
+        let loss = now - best_gain_on(&stayed, q, values).max(0);
+        if loss > 0 && worst.is_none_or(|w| loss > w.loss) {
+            let role = after.board().get(q).map_or(Role::Pawn, |o| o.role);
+            let root = captures_on(&stayed, q).next().is_some();
+            worst = Some(Departure {
+                lost: q,
+                role,
+                loss,
+                root,
+            });
+        }
+    }
+    worst
+}
+
+/// The net of the capture `m` (winning `g` on its point) once its departure loss is counted,
+/// with that loss; `None` when leaving costs nothing.
+pub(crate) fn net_after_departure(
+    pos: &Position,
+    m: Move,
+    g: i32,
+    values: &MaterialValues,
+) -> Option<(i32, Departure)> {
+    let d = departure_loss(pos, m, values)?;
+    let taken = prize(values, pos.board().get(m.to), m.to);
+    Some((g.min(taken - d.loss), d))
+}
+
+/// The side to move's best balance from capturing on `q` (0 when it has no capture there).
+fn best_gain_on(pos: &Position, q: Square, values: &MaterialValues) -> i32 {
+    captures_on(pos, q)
+        .map(|c| gain(pos, c, values))
+        .max()
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::MoveRules;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen, MoveRules::STANDARD).expect("legal")
+    }
+
+    fn mv(s: &str) -> Move {
+        s.parse().expect("ICCS")
+    }
+
+    fn sq(s: &str) -> Square {
+        s.parse().expect("a square")
+    }
+
+    /// A root (做根子): the red horse b5 protects the red cannon c7 against the black rook
+    /// c9. Taking the unprotected black cannon d6 gives up the cannon c7: even, a chase
+    /// (§26.5 "价值相当"); taking the crossed black pawn d4 gives it up for a pawn: 得不偿失.
+    #[test]
+    fn a_root_that_captures_gives_up_what_it_protects() {
+        let p = pos("2r2k3/9/2C6/3c5/1N7/3p5/9/9/9/4K4 w - - 0 1");
+        let v = MaterialValues::STANDARD;
+        let (net, d) = net_after_departure(&p, mv("b5d6"), 2, &v).expect("a root");
+        assert_eq!(
+            (net, d.lost, d.role, d.loss),
+            (0, sq("c7"), Role::Cannon, 2)
+        );
+        assert!(d.root);
+        let (net, d) = net_after_departure(&p, mv("b5d4"), 1, &v).expect("a root");
+        assert_eq!((net, d.lost), (-1, sq("c7")));
+    }
+
+    /// A pinned piece (被牵子): the red horse e5 shields the red cannon e2 from the black rook
+    /// e9; the same two captures as above.
+    #[test]
+    fn a_pinned_piece_that_captures_opens_the_line() {
+        let p = pos("3kr4/9/5c3/9/4N4/9/3p5/4C4/9/5K3 w - - 0 1");
+        let v = MaterialValues::STANDARD;
+        let (net, d) = net_after_departure(&p, mv("e5f7"), 2, &v).expect("pinned");
+        assert_eq!((net, d.lost, d.loss), (0, sq("e2"), 2));
+        assert!(!d.root);
+        let (net, _) = net_after_departure(&p, mv("e5d3"), 1, &v).expect("pinned");
+        assert_eq!(net, -1);
+    }
+
+    /// A piece with no duty loses nothing by capturing.
+    #[test]
+    fn a_free_piece_loses_nothing() {
+        let p = pos("2r2k3/9/9/3c5/1N7/3p5/9/9/9/4K4 w - - 0 1");
+        let v = MaterialValues::STANDARD;
+        assert_eq!(departure_loss(&p, mv("b5d6"), &v), None);
+    }
+}
