@@ -1306,6 +1306,33 @@ mod tests {
         }
     }
 
+    /// 2011 §26.9, "立即被杀": the black horse f6 guards g8, where the red horse h6 would
+    /// otherwise mate (the red pawn e7 takes e8 from the king, the advisors hem it in). The
+    /// black pawn g6 keeps the horse from f7. The other red horse comes to e4, offering itself
+    /// to the black horse: taking it lets 马h6-g8 mate, so the offer is a chase in 2011; 1999
+    /// calls it an offer (献).
+    #[test]
+    fn an_offer_whose_acceptance_is_mated_chases_in_2011() {
+        let before = pos("3aka3/9/4P4/5npN1/9/9/2N6/9/9/3K5 w - - 0 1");
+        let mut after = before.clone();
+        after.play("c3e4".parse().expect("ICCS")).expect("legal");
+        let c = classify_move(&before, &after, &Definitions::cxa_2011("cxa-2011"));
+        assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
+        assert_eq!(c.class.targets, vec![sq("f6")]);
+        let e = c.chases.iter().find_map(|t| t.exception);
+        assert_eq!(
+            e,
+            Some(ChaseException::CostlyOffer {
+                lost: None,
+                role: None,
+                mated: true
+            })
+        );
+        assert!(c.class.notes.iter().any(|n| n.contains("立即被杀")));
+        let c = classify_move(&before, &after, &Definitions::cxa_1999("cxa-1999"));
+        assert!(!c.class.has(MoveKind::Chase), "{:?}", c.class);
+    }
+
     /// §24.17 joint chase: two horses against a cannon with one root; the first capture alone
     /// is an even exchange, the second horse makes the root's recapture lose. Neither horse
     /// wins it alone.
