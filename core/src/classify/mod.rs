@@ -70,6 +70,9 @@ pub struct DefinitionArticles {
     /// Rook and horse against a horse, rook and cannon against a cannon (2011 §26.10.2; no 1999
     /// article).
     pub rook_pair_contact: &'static str,
+    /// A false root that cannot leave its line to recapture (2011 §24.16; 1999 §28.16 is read
+    /// by legality only).
+    pub false_root: &'static str,
 }
 
 impl DefinitionArticles {
@@ -92,6 +95,7 @@ impl DefinitionArticles {
         root_and_pinned_captures: "",
         costly_offers: "",
         rook_pair_contact: "",
+        false_root: "§28.16",
     };
 
     /// The 2011 articles.
@@ -113,6 +117,7 @@ impl DefinitionArticles {
         root_and_pinned_captures: "§26.5",
         costly_offers: "§26.9",
         rook_pair_contact: "§26.10.2",
+        false_root: "§24.16",
     };
 }
 
@@ -168,6 +173,13 @@ pub struct Definitions {
     /// down in material (its piece was a root, pinned, or guarding a mate). 1999 (chapter 7
     /// example 3) always calls it 兑.
     pub costly_offers: bool,
+    /// 2011 §24.16 "形式上是根，实际上不能离线反吃，则称为假根。假根按无根子处理": a root whose
+    /// recapture would lose its side more than it wins, through what the root stops protecting
+    /// or shielding (the §26.5 reading of `departure.rs`), cannot leave its line: the piece it
+    /// protects counts as unprotected. Off: only a root that cannot legally recapture (pinned to
+    /// its king) is false, the reading kept for 1999 §28.16 ("实际上起不到充分保护作用"), whose
+    /// chapter 7 example 4 counts no such duties.
+    pub false_roots_by_duty: bool,
     /// The articles the notes cite.
     pub articles: DefinitionArticles,
 }
@@ -197,6 +209,7 @@ impl Definitions {
             rook_pair_contact_exchange: false,
             root_and_pinned_captures: false,
             costly_offers: false,
+            false_roots_by_duty: false,
             articles: DefinitionArticles::CXA_1999,
         }
     }
@@ -227,6 +240,7 @@ impl Definitions {
             rook_pair_contact_exchange: true,
             root_and_pinned_captures: true,
             costly_offers: true,
+            false_roots_by_duty: true,
             articles: DefinitionArticles::CXA_2011,
         }
     }
@@ -279,6 +293,12 @@ pub enum ChaseException {
     /// 2011 §26.10.2, second sentence: the rook's side adds a further piece to that contact,
     /// making exchange and chase (兑兼捉): a chase.
     RookPairReinforced,
+    /// 2011 §24.16: the piece's only roots cannot leave their line to recapture (假根, recapturing
+    /// would abandon more than it wins): it counts as unprotected, a chase.
+    FalseRoot {
+        /// The root that cannot leave its line.
+        root: Square,
+    },
     /// 2011 §26.9: a same-kind exchange offer whose acceptance leaves the acceptor mated by
     /// checks or down in material: a chase.
     CostlyOffer {
@@ -523,6 +543,11 @@ fn exception_note(c: &ChaseTarget, mover: Color, defs: &Definitions) -> Option<S
              and chase (兑兼捉), a chase ({r} {})",
             c.role, c.role, c.target, a.rook_pair_contact
         ),
+        ChaseException::FalseRoot { root } => format!(
+            "{} on {} can be won by {by}: its root on {root} cannot leave its line to recapture \
+             without losing more than it wins (假根, treated as unprotected), a chase ({r} {})",
+            c.role, c.target, a.false_root
+        ),
         ChaseException::CostlyOffer { lost, role, mated } => {
             let cost = match (mated, lost, role) {
                 (true, _, _) => format!("leaves {} mated by checks (立即被杀)", !mover),
@@ -613,9 +638,11 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
         let mut outweighed: Vec<(Square, i32, Departure, bool)> = Vec::new();
         // 2011 §26.9: same-kind offers whose acceptance costs the acceptor.
         let mut costly: Option<(Square, ChaseException)> = None;
+        // 2011 §24.16: the false root of a target won as if unprotected.
+        let mut false_root: Option<Square> = None;
         for m in caps.iter().copied().filter(|m| m.to == t) {
-            let g = gain(pos, m, &defs.values);
-            if g <= 0 && !defs.costly_offers {
+            let mut g = gain(pos, m, &defs.values);
+            if g <= 0 && !defs.costly_offers && !defs.false_roots_by_duty {
                 continue;
             }
             if mutual_same_role(pos, m) {
@@ -628,15 +655,24 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
                 }
                 continue;
             }
+            // 2011 §24.16: roots that cannot leave their line do not protect.
+            let mut false_roots = None;
             if g <= 0 {
-                continue;
+                if !defs.false_roots_by_duty {
+                    continue;
+                }
+                let Some(roots) = duty_bound_roots(pos, m, defs) else {
+                    continue;
+                };
+                g = prize(&defs.values, Some(occ), t);
+                false_roots = Some(roots);
             }
             if mated_after(pos, m) {
                 continue; // §29.4
             }
             let mut next = pos.clone();
             next.play_unchecked(m);
-            let recapture = captures_on(&next, t).next().is_some();
+            let recapture = false_roots.is_none() && captures_on(&next, t).next().is_some();
             let capturer = pos.board().get(m.from);
             let capturer_value = prize(&defs.values, capturer, m.from);
             if recapture
@@ -653,6 +689,9 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
                         continue; // 2011 §26.5: 得不偿失
                     }
                 }
+            }
+            if false_roots.is_some() {
+                false_root = false_roots;
             }
             if recapture {
                 via = ChaseVia::Exchange;
@@ -684,6 +723,9 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
             }
         }
         let mut exception = None;
+        if let (Some(root), ChaseVia::Direct, false) = (false_root, via, by.is_empty()) {
+            exception = Some(ChaseException::FalseRoot { root });
+        }
         if by.is_empty() && via != ChaseVia::Checks {
             if let Some((from, e)) = costly {
                 by.push(from);
@@ -742,6 +784,26 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
         });
     }
     out
+}
+
+/// 2011 §24.16: the capture `m` is answered by recaptures, but each of them loses the recapturing
+/// side more than it wins once what the recapturing piece stops protecting or shielding is
+/// counted (its net under the §26.5 reading of `departure.rs` is negative): the roots are false
+/// (假根, "不能离线反吃"), returned with the first of them. `None` when some root can recapture
+/// at no loss.
+fn duty_bound_roots(pos: &Position, m: crate::Move, defs: &Definitions) -> Option<Square> {
+    let mut next = pos.clone();
+    next.play_unchecked(m);
+    let mut first = None;
+    for r in captures_on(&next, m.to) {
+        let g = gain(&next, r, &defs.values);
+        let (net, _) = net_after_departure(&next, r, g, &defs.values)?;
+        if net >= 0 {
+            return None;
+        }
+        first.get_or_insert(r.from);
+    }
+    first
 }
 
 /// 2011 §26.9: whether offering the exchange `m` (our piece on `m.from` and theirs on `m.to`,
@@ -1331,6 +1393,34 @@ mod tests {
         assert!(c.class.notes.iter().any(|n| n.contains("立即被杀")));
         let c = classify_move(&before, &after, &Definitions::cxa_1999("cxa-1999"));
         assert!(!c.class.has(MoveKind::Chase), "{:?}", c.class);
+    }
+
+    /// 2011 §24.16 false root (假根, "不能离线反吃"): the red horse a5, attacked by the black
+    /// cannon a8 (screen: the elephant a7), is protected only by the red rook a2, which is also
+    /// the only root of the red rook d2 that the black rook d7 faces. Recapturing on a5 would give
+    /// up the rook d2 for a cannon, so the rook a2 cannot leave its line: the horse counts as
+    /// unprotected and the cannon chases it. 1999 reads a false root by legality only: an even
+    /// exchange, no chase.
+    #[test]
+    fn a_root_that_cannot_leave_its_line_is_false_in_2011() {
+        let p = pos("3k5/c8/b2r5/9/N8/9/9/R2R5/9/5K3 b - - 0 1");
+        let new = chased(&p, &Definitions::cxa_2011("cxa-2011"));
+        let a5 = new
+            .iter()
+            .find(|c| c.target == sq("a5"))
+            .expect("a5 is chased");
+        assert_eq!(a5.via, ChaseVia::Direct);
+        assert_eq!(
+            a5.exception,
+            Some(ChaseException::FalseRoot { root: sq("a2") })
+        );
+        assert!(a5.rootless());
+        let old = chased(&p, &Definitions::cxa_1999("cxa-1999"));
+        assert!(!old.iter().any(|c| c.target == sq("a5")), "{old:?}");
+        // Without the rook d2 to guard, the rook a2 recaptures freely: no chase in 2011 either.
+        let p = pos("3k5/c8/b2r5/9/N8/9/9/R8/9/5K3 b - - 0 1");
+        let new = chased(&p, &Definitions::cxa_2011("cxa-2011"));
+        assert!(!new.iter().any(|c| c.target == sq("a5")), "{new:?}");
     }
 
     /// §24.17 joint chase: two horses against a cannon with one root; the first capture alone
