@@ -112,13 +112,14 @@ pub fn holds_defensive_point(after: &Position, to: Square, checks: u8) -> bool {
 /// If the chases `counted` of the move `from`→`to` (from `before` to `after`) are incidental
 /// chases of advisors or elephants by a piece holding a defensive key point (1999 §27.3, 2011
 /// §26.2, as [`Definitions::defensive_key_point`] says), the note saying so; the move is then
-/// not a chase.
+/// not a chase. Under 2011 a piece that holds the point for a side with more than one attacking
+/// piece gets a note saying why the article does not apply, and the chase stands.
 pub(crate) fn incidental_chase(
     after: &Position,
     to: Option<Square>,
     counted: &[&ChaseTarget],
     defs: &Definitions,
-) -> Option<String> {
+) -> Option<Incidental> {
     if defs.defensive_key_point == DefensiveKeyPoint::Off || counted.is_empty() {
         return None;
     }
@@ -131,11 +132,18 @@ pub(crate) fn incidental_chase(
     let to = to?;
     let mover = !after.turn();
     let attackers = attacking_pieces(after, mover);
-    if defs.defensive_key_point == DefensiveKeyPoint::SingleAttacker && attackers != 1 {
-        return None;
-    }
     if !holds_defensive_point(after, to, defs.mate_threat_checks) {
         return None;
+    }
+    if defs.defensive_key_point == DefensiveKeyPoint::SingleAttacker && attackers != 1 {
+        return Some(Incidental {
+            idle: false,
+            note: format!(
+                "the piece on {to} holds a defensive key point, but {mover} has {attackers} \
+                 attacking pieces: the incidental chase is idle only for a single one ({} {})",
+                defs.ruleset, defs.articles.defensive_key_point,
+            ),
+        });
     }
     let targets: Vec<String> = counted
         .iter()
@@ -147,15 +155,26 @@ pub(crate) fn incidental_chase(
         }
         _ => "; the clear draw itself is not checked".to_owned(),
     };
-    Some(format!(
-        "the piece on {to} holds a defensive key point (without it {} would mate by checks within {} moves): \
-         its chase of {} is incidental, idle ({} {}{condition})",
-        after.turn(),
-        defs.mate_threat_checks,
-        targets.join(", "),
-        defs.ruleset,
-        defs.articles.defensive_key_point,
-    ))
+    Some(Incidental {
+        idle: true,
+        note: format!(
+            "the piece on {to} holds a defensive key point (without it {} would mate by checks within {} moves): \
+             its chase of {} is incidental, idle ({} {}{condition})",
+            after.turn(),
+            defs.mate_threat_checks,
+            targets.join(", "),
+            defs.ruleset,
+            defs.articles.defensive_key_point,
+        ),
+    })
+}
+
+/// What the defensive key point article says of a move's chases.
+pub(crate) struct Incidental {
+    /// Whether they are idle.
+    pub(crate) idle: bool,
+    /// The note citing the article.
+    pub(crate) note: String,
 }
 
 #[cfg(test)]

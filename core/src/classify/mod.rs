@@ -457,8 +457,8 @@ pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) ->
         }
         let to = after_move(before, after).map(|m| m.1);
         let incidental = defensive::incidental_chase(after, to, &counted, defs);
-        let counts = !counted.is_empty() && incidental.is_none();
-        out.class.notes.extend(incidental);
+        let counts = !counted.is_empty() && !incidental.as_ref().is_some_and(|i| i.idle);
+        out.class.notes.extend(incidental.map(|i| i.note));
         if counts && king_answers {
             out.class.notes.push(format!(
                 "the king answers a check: the chase it creates is idle ({r} {})",

@@ -47,6 +47,8 @@ pub fn judge_with_components<R: Ruleset + ?Sized>(
     let mut history = GameHistory::new(start);
     let mut end: Option<GameEnd> = rs.scoring().game_end(&history);
     let mut ruling: Option<RepetitionRuling> = None;
+    // The last obligation to change that was met, for the explanation of an undecided game.
+    let mut met: Option<String> = None;
     let mut foul: Option<(u32, RuleRef, String)> = None;
 
     if end.is_none() {
@@ -116,7 +118,23 @@ pub fn judge_with_components<R: Ruleset + ?Sized>(
                         break;
                     }
                     Some(r) => ruling = Some(r),
-                    None if open => ruling = None,
+                    None if open => {
+                        // The side obliged to change did: say so if nothing else is decided.
+                        if let Some(RepetitionRuling::Pending {
+                            must_change,
+                            rule,
+                            since_ply,
+                            reason,
+                            ..
+                        }) = ruling.take()
+                        {
+                            let why = reason.map_or(String::new(), |r| format!(", {r}"));
+                            met = Some(format!(
+                                "{must_change} had to change under {rule} from ply {since_ply}{why}; the loop was broken at ply {}",
+                                history.ply_count()
+                            ));
+                        }
+                    }
                     None => {}
                 }
             }
@@ -219,7 +237,10 @@ pub fn judge_with_components<R: Ruleset + ?Sized>(
         verdict.decided_at_ply = Some(e.ply);
         verdict.explanation = e.explanation;
     } else if verdict.explanation.is_empty() {
-        verdict.explanation = format!("undecided after {} plies", history.ply_count());
+        verdict.explanation = match met {
+            Some(met) => format!("undecided after {} plies; {met}", history.ply_count()),
+            None => format!("undecided after {} plies", history.ply_count()),
+        };
     }
     Ok(verdict)
 }

@@ -531,7 +531,8 @@ impl TableJudge {
     /// The exact loop ending at `ply` under the 2011 count: `None` when there is no pending
     /// position there, `Some(ruling)` otherwise (a draw not yet due gives `Some(None)`).
     fn loop_2011(&self, history: &GameHistory, ply: u32) -> Option<Option<RepetitionRuling>> {
-        let (period, counted) = count_2011(history, ply)?;
+        let count = count_2011(history, ply)?;
+        let (period, counted) = (count.period, count.counted);
         let due = 3 * period - 1;
         if counted < due {
             return None;
@@ -539,7 +540,7 @@ impl TableJudge {
         let first = (ply + 1).saturating_sub(2 * period).max(1);
         let sides = self.conducts(history, first, ply);
         let found = report(history, first, ply, &sides);
-        let finding = self.rule_on(&sides);
+        let finding = self.rule_on(&sides).noting(&count.describe());
         match finding {
             // §23.5.2.1: a draw once neither side has changed for two rounds.
             Finding::Draw { .. } if counted < due + 4 => Some(None),
@@ -548,6 +549,12 @@ impl TableJudge {
                     article,
                     why: format!("{why}; neither side changed within two rounds (§23.5.2)"),
                 },
+                found,
+                ply,
+                "",
+            ))),
+            f @ Finding::MustChange { .. } => Some(Some(self.ruling(
+                f.noting("two rounds to change (§23.5.2)"),
                 found,
                 ply,
                 "",
@@ -628,9 +635,37 @@ impl TableJudge {
     }
 }
 
+/// The 2011 count of a loop (§23.1–23.2).
+#[derive(Copy, Clone, Debug)]
+struct Count2011 {
+    /// The loop's period in plies.
+    period: u32,
+    /// The plies counted from its first move.
+    counted: u32,
+    /// The ply of its first move (0: a move before the record).
+    first_move: u32,
+    /// Whether that move was a capture, and so not counted.
+    capture: bool,
+}
+
+impl Count2011 {
+    /// How the pending position was reached, citing the articles.
+    fn describe(&self) -> String {
+        let first = match (self.first_move, self.capture) {
+            (0, _) => "counting the move before the record that began it".to_owned(),
+            (p, false) => format!("counting its first move (ply {p})"),
+            (p, true) => format!("not counting its first move (ply {p}), a capture"),
+        };
+        format!(
+            "the loop of {} plies came round three times, {first} (§23.2, §23.4)",
+            self.period
+        )
+    }
+}
+
 /// The 2011 count of the loop ending at `ply` (§23.1–23.2): its period in plies and the plies
 /// counted from its first move (a capture as first move not counted).
-fn count_2011(history: &GameHistory, ply: u32) -> Option<(u32, u32)> {
+fn count_2011(history: &GameHistory, ply: u32) -> Option<Count2011> {
     let prev = history.previous_occurrence(ply)?;
     let period = ply - prev;
     let mut start = prev;
@@ -639,7 +674,12 @@ fn count_2011(history: &GameHistory, ply: u32) -> Option<(u32, u32)> {
     }
     // Ply `start` produced the loop's first position (ply 0: a move before the record).
     let capture = start >= 1 && history.captured_at(start).is_some();
-    Some((period, ply + 1 - start - u32::from(capture)))
+    Some(Count2011 {
+        period,
+        counted: ply + 1 - start - u32::from(capture),
+        first_move: start,
+        capture,
+    })
 }
 
 /// A loop report over plies `first..=last`.
@@ -650,6 +690,34 @@ fn report(history: &GameHistory, first: u32, last: u32, sides: &[SideConduct; 2]
         repetitions: history.occurrences(last),
         red: sides[0].conduct,
         black: sides[1].conduct,
+    }
+}
+
+impl Finding {
+    /// The finding with `note` added to its explanation.
+    fn noting(self, note: &str) -> Finding {
+        match self {
+            Finding::Loses {
+                loser,
+                conduct,
+                article,
+                why,
+            } => Finding::Loses {
+                loser,
+                conduct,
+                article,
+                why: format!("{why}; {note}"),
+            },
+            Finding::Draw { article, why } => Finding::Draw {
+                article,
+                why: format!("{why}; {note}"),
+            },
+            Finding::MustChange { side, article, why } => Finding::MustChange {
+                side,
+                article,
+                why: Some(why.map_or(note.to_owned(), |w| format!("{w}; {note}"))),
+            },
+        }
     }
 }
 
