@@ -8,6 +8,7 @@
 mod defensive;
 mod exchange;
 mod floating;
+mod self_destroying;
 mod values;
 
 pub use defensive::{attacking_pieces, holds_defensive_point, DefensiveKeyPoint};
@@ -17,6 +18,7 @@ use crate::rules::{GameHistory, MoveKind, PlyClass};
 use crate::{Color, Position, Role, Square};
 use exchange::{captures_on, gain, gain_after, prize};
 use floating::{Ledger, Prize};
+use self_destroying::Attribution;
 
 /// Whose own chase counts (1999 §27.1–27.2, 2011 §26.1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -61,6 +63,8 @@ pub struct DefinitionArticles {
     pub defensive_key_point: &'static str,
     /// A pawn's captures with another piece's check (2011 §26.7; no 1999 article).
     pub pawn_discovered: &'static str,
+    /// 自斃, a check that leaves the checker mated (2011 §24.18, §26.3; no 1999 article).
+    pub self_destroying_check: &'static str,
 }
 
 impl DefinitionArticles {
@@ -80,6 +84,7 @@ impl DefinitionArticles {
         pawn_trades: "§25.3",
         defensive_key_point: "§27.3",
         pawn_discovered: "",
+        self_destroying_check: "",
     };
 
     /// The 2011 articles.
@@ -98,6 +103,7 @@ impl DefinitionArticles {
         pawn_trades: "§26.6",
         defensive_key_point: "§26.2",
         pawn_discovered: "§26.7",
+        self_destroying_check: "§24.18, §26.3",
     };
 }
 
@@ -142,6 +148,11 @@ pub struct Definitions {
     /// attacking each other: if the contacted piece takes ours and then none of its roots can be
     /// won, it is an exchange, not a (joint) chase. 1999 has no such article.
     pub rook_pair_contact_exchange: bool,
+    /// 2011 §24.18, §26.3 (自斃): a mate threat made by a move answering a check is the
+    /// checker's own doing, not a mate threat of the answer, when it is gone with that check
+    /// undone (the reading is in `self_destroying.rs`); one still there is a new 杀法 and counts.
+    /// 1999 has no such article: the answer's mate threat counts.
+    pub self_destroying_check: bool,
     /// The articles the notes cite.
     pub articles: DefinitionArticles,
 }
@@ -169,6 +180,7 @@ impl Definitions {
             pawn_trades_only_for_rook: false,
             pawn_discovered_captures: false,
             rook_pair_contact_exchange: false,
+            self_destroying_check: false,
             articles: DefinitionArticles::CXA_1999,
         }
     }
@@ -197,6 +209,7 @@ impl Definitions {
             pawn_trades_only_for_rook: true,
             pawn_discovered_captures: true,
             rook_pair_contact_exchange: true,
+            self_destroying_check: true,
             articles: DefinitionArticles::CXA_2011,
         }
     }
@@ -259,12 +272,33 @@ pub struct Classification {
 /// The result is kept with the history, so asking again is cheap.
 pub fn classify(history: &GameHistory, ply: u32, defs: &Definitions) -> Classification {
     history.classification(defs.fingerprint(), ply, || {
-        classify_move(history.position(ply - 1), history.position(ply), defs)
+        let previous = ply.checked_sub(2).map(|p| history.position(p));
+        classify_move_with_previous(
+            previous,
+            history.position(ply - 1),
+            history.position(ply),
+            defs,
+        )
     })
 }
 
-/// Classifies the move from `before` (mover to move) to `after` (opponent to move).
+/// Classifies the move from `before` (mover to move) to `after` (opponent to move), without the
+/// opponent's previous move: as [`classify_move_with_previous`] with no `previous` position, so
+/// 自斃 (2011 §24.18) is not considered.
 pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) -> Classification {
+    classify_move_with_previous(None, before, after, defs)
+}
+
+/// Classifies the move from `before` (mover to move) to `after` (opponent to move), given
+/// `previous`, the position before the opponent's last move (the one that led to `before`), when
+/// there is one: 2011 §24.18 and §26.3 (自斃) ask whether a mate threat made in answer to a check
+/// was the checker's own doing, which needs the position before that check.
+pub fn classify_move_with_previous(
+    previous: Option<&Position>,
+    before: &Position,
+    after: &Position,
+    defs: &Definitions,
+) -> Classification {
     let mover = before.turn();
     let mut out = Classification::default();
     let r = &defs.ruleset;
@@ -285,15 +319,24 @@ pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) ->
         && after_move(before, after)
             .and_then(|(_, to)| after.board().get(to))
             .is_some_and(|o| o.role == Role::King);
+    // 2011 §24.18, §26.3: a mate threat that the answered check left behind (自斃).
+    let mut self_destroyed = None;
     if out.class.kinds.is_empty() {
         // "Had the mover another move": the same placement with the mover to move again.
         let again = after.passed();
         if after.king(!mover).is_some() && mates_by_checks(&again, defs.mate_threat_checks) {
+            let attribution = if king_answers {
+                None
+            } else {
+                self_destroying::attribute(previous, before, after, defs)
+            };
             if king_answers {
                 out.class.notes.push(format!(
                     "the king answers a check: the mate threat it creates is idle ({r} {})",
                     a.king_answers_check
                 ));
+            } else if let Some(Attribution::SelfDestroying(check)) = attribution {
+                self_destroyed = Some(check);
             } else {
                 out.class.kinds.push(MoveKind::MateThreat);
                 if let Some(k) = after.king(!mover) {
@@ -303,6 +346,11 @@ pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) ->
                     "mate threat: with another move {mover} would mate by checks within {} moves ({r} {})",
                     defs.mate_threat_checks, a.mate_threat
                 ));
+                if let Some(Attribution::NewMate(check)) = attribution {
+                    out.class
+                        .notes
+                        .push(self_destroying::new_mate_note(&check, defs));
+                }
             }
         }
         let now = chased(&again, defs);
@@ -378,6 +426,9 @@ pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) ->
             }
         }
     }
+    if let Some(check) = self_destroyed {
+        self_destroying::settle(&check, after.king(!mover), defs, &mut out.class);
+    }
     if out.class.kinds.is_empty() {
         idle_kind(before, after, defs, &mut out.class);
     }
@@ -406,34 +457,36 @@ impl Classification {
 /// Whether the side to move mates by a sequence of at most `checks` checking moves, whatever
 /// the defender replies.
 pub fn mates_by_checks(pos: &Position, checks: u8) -> bool {
+    checks > 0
+        && pos
+            .legal_moves()
+            .into_iter()
+            .any(|m| mates_with(pos, m, checks))
+}
+
+/// Whether the legal move `m` of the side to move starts a mate by at most `checks` checking
+/// moves (itself the first), whatever the defender replies.
+pub fn mates_with(pos: &Position, m: crate::Move, checks: u8) -> bool {
     if checks == 0 {
         return false;
     }
-    for m in pos.legal_moves() {
-        let mut next = pos.clone();
-        next.play_unchecked(m);
-        let them = next.turn();
-        if next.king(them).is_none() {
-            return true; // king captured (rules allowing it)
-        }
-        if !next.is_check() {
-            continue;
-        }
-        let replies = safe_moves(&next);
-        if replies.is_empty() {
-            return true;
-        }
-        if checks > 1
+    let mut next = pos.clone();
+    next.play_unchecked(m);
+    let them = next.turn();
+    if next.king(them).is_none() {
+        return true; // king captured (rules allowing it)
+    }
+    if !next.is_check() {
+        return false;
+    }
+    let replies = safe_moves(&next);
+    replies.is_empty()
+        || (checks > 1
             && replies.iter().all(|&r| {
                 let mut after = next.clone();
                 after.play_unchecked(r);
                 mates_by_checks(&after, checks - 1)
-            })
-        {
-            return true;
-        }
-    }
-    false
+            }))
 }
 
 /// The opponent pieces the side to move could win next move (1999 §29.1, §29.3, §29.4): pieces
