@@ -149,9 +149,9 @@ pub struct Definitions {
     /// won, it is an exchange, not a (joint) chase. 1999 has no such article.
     pub rook_pair_contact_exchange: bool,
     /// 2011 §24.18, §26.3 (自斃): a mate threat made by a move answering a check is the
-    /// checker's own doing, not a mate threat of the answer, when it is gone with that check
-    /// undone (the reading is in `self_destroying.rs`); one still there is a new 杀法 and counts.
-    /// 1999 has no such article: the answer's mate threat counts.
+    /// checker's own doing, not a mate threat of the answer, when none of its mating attacks
+    /// works with that check undone (the reading is in `self_destroying.rs`); one that still
+    /// works is a new 杀法 and counts. 1999 has no such article: the answer's mate threat counts.
     pub self_destroying_check: bool,
     /// The articles the notes cite.
     pub articles: DefinitionArticles,

@@ -252,4 +252,22 @@ mod tests {
             c.class.notes
         );
     }
+
+    /// Where the position with the check undone cannot be built the ordinary classification
+    /// stands: the black horse d7 answers 车三平五 by taking the rook on e5 (no position has the
+    /// rook back on g5 and the horse on e5), and 马h4-g2 then mates with nothing to stop it.
+    #[test]
+    fn taking_the_checking_piece_keeps_the_ordinary_classification() {
+        let h = history(
+            "4k4/9/3n5/C8/6R2/7n1/9/9/4p4/5K3 w - - 0 1",
+            &["g5e5", "d7e5"],
+        );
+        let c = classify(&h, 2, &Definitions::cxa_2011("cxa-2011"));
+        assert_eq!(c.class.heaviest(), MoveKind::MateThreat, "{:?}", c.class);
+        assert!(
+            !c.class.notes.iter().any(|n| n.contains("§24.18")),
+            "{:?}",
+            c.class.notes
+        );
+    }
 }

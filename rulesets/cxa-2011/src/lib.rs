@@ -19,13 +19,15 @@
 //!   capture §23.2, the nine-round rule §23.4, single perpetual check loses at once §23.5.1,
 //!   two rounds to change §23.5.2) and the 棋例 §24–§26 ([`xqr_core::rules::law::Counting`],
 //!   [`xqr_core::rules::law::BothForbidden`] for §26.8);
-//! - points §13.1: win 2, draw 1, loss 0, and the §13.3 alternatives ([`Points2011`]).
+//! - points §13.1: win 2, draw 1, loss 0, and the §13.3 alternatives ([`Points2011`]);
+//! - the 2011 definitions of the classifier ([`Definitions::cxa_2011`]): king and pawn chases
+//!   §26.1, a king answering check §26.1.2, the defensive key point §26.2, 自斃 §24.18 / §26.3,
+//!   crossed pawns §26.6, pawn discovered captures §26.7, rook pairs in contact §26.10.
 //!
-//! Not implemented (see the crate README section in `rulesets/README.md`): §26.2 (defensive key
-//! point), §26.3 (自斃), §26.5 (root and pinned pieces capturing at equal value), §26.7 (pawn
-//! discovered captures), §26.9 (same-kind offers losing material), §26.10 (rook+horse against
-//! horse), the "just crossed pawn" clause of §26.6, team match points §13.2 and the tie-breaks
-//! §14 (standings belong to core's standings module).
+//! Not implemented (see `docs/cxa-1999-vs-2011.md`): §26.5 (root and pinned pieces capturing at
+//! equal value), §26.9 (same-kind offers losing material), the second sentence of §26.10.2, the
+//! "just crossed pawn" clause of §26.6, team match points §13.2 and the tie-breaks §14
+//! (standings belong to core's standings module).
 //!
 //! ```
 //! use xqr_core::rules::{GameInput, JudgeOptions, Ruleset};
