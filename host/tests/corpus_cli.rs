@@ -654,6 +654,12 @@ fn diff_editions_finds_the_1999_2011_differences_of_the_fixtures() {
     );
     // 2011 §23.4: nine rounds of attacks without a threefold repetition; 1999 has no such rule.
     assert!(events.contains(&"diff-2011-nine-rounds"), "{events:?}");
+    // 2011 §24.18, §26.3: the block answering a self-destroying check is idle, so Black's
+    // conduct is allowed and the loop draws; 1999 calls the block a mate threat and Black loses.
+    assert!(
+        events.contains(&"diff-2011-self-destroying-check"),
+        "{events:?}"
+    );
     // Both draw (§26.3 / §26.8.4), at different plies: the same outcome is no difference.
     assert!(
         !events.contains(&"diff-2011-both-forbidden-both-listed"),

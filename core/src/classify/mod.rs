@@ -9,6 +9,7 @@ mod defensive;
 mod departure;
 mod exchange;
 mod floating;
+mod self_destroying;
 mod values;
 
 pub use defensive::{attacking_pieces, holds_defensive_point, DefensiveKeyPoint};
@@ -19,6 +20,7 @@ use crate::{Color, Position, Role, Square};
 use departure::{net_after_departure, Departure};
 use exchange::{captures_on, gain, gain_after, prize};
 use floating::{Ledger, Prize};
+use self_destroying::Attribution;
 
 /// Whose own chase counts (1999 §27.1–27.2, 2011 §26.1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -73,6 +75,8 @@ pub struct DefinitionArticles {
     /// A false root that cannot leave its line to recapture (2011 §24.16; 1999 §28.16 is read
     /// by legality only).
     pub false_root: &'static str,
+    /// 自斃, a check that leaves the checker mated (2011 §24.18, §26.3; no 1999 article).
+    pub self_destroying_check: &'static str,
 }
 
 impl DefinitionArticles {
@@ -96,6 +100,7 @@ impl DefinitionArticles {
         costly_offers: "",
         rook_pair_contact: "",
         false_root: "§28.16",
+        self_destroying_check: "",
     };
 
     /// The 2011 articles.
@@ -118,6 +123,7 @@ impl DefinitionArticles {
         costly_offers: "§26.9",
         rook_pair_contact: "§26.10.2",
         false_root: "§24.16",
+        self_destroying_check: "§24.18, §26.3",
     };
 }
 
@@ -180,6 +186,11 @@ pub struct Definitions {
     /// its king) is false, the reading kept for 1999 §28.16 ("实际上起不到充分保护作用"), whose
     /// chapter 7 example 4 counts no such duties.
     pub false_roots_by_duty: bool,
+    /// 2011 §24.18, §26.3 (自斃): a mate threat made by a move answering a check is the
+    /// checker's own doing, not a mate threat of the answer, when none of its mating attacks
+    /// works with that check undone (the reading is in `self_destroying.rs`); one that still
+    /// works is a new 杀法 and counts. 1999 has no such article: the answer's mate threat counts.
+    pub self_destroying_check: bool,
     /// The articles the notes cite.
     pub articles: DefinitionArticles,
 }
@@ -210,6 +221,7 @@ impl Definitions {
             root_and_pinned_captures: false,
             costly_offers: false,
             false_roots_by_duty: false,
+            self_destroying_check: false,
             articles: DefinitionArticles::CXA_1999,
         }
     }
@@ -241,6 +253,7 @@ impl Definitions {
             root_and_pinned_captures: true,
             costly_offers: true,
             false_roots_by_duty: true,
+            self_destroying_check: true,
             articles: DefinitionArticles::CXA_2011,
         }
     }
@@ -362,12 +375,33 @@ pub struct Classification {
 /// The result is kept with the history, so asking again is cheap.
 pub fn classify(history: &GameHistory, ply: u32, defs: &Definitions) -> Classification {
     history.classification(defs.fingerprint(), ply, || {
-        classify_move(history.position(ply - 1), history.position(ply), defs)
+        let previous = ply.checked_sub(2).map(|p| history.position(p));
+        classify_move_with_previous(
+            previous,
+            history.position(ply - 1),
+            history.position(ply),
+            defs,
+        )
     })
 }
 
-/// Classifies the move from `before` (mover to move) to `after` (opponent to move).
+/// Classifies the move from `before` (mover to move) to `after` (opponent to move), without the
+/// opponent's previous move: as [`classify_move_with_previous`] with no `previous` position, so
+/// 自斃 (2011 §24.18) is not considered.
 pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) -> Classification {
+    classify_move_with_previous(None, before, after, defs)
+}
+
+/// Classifies the move from `before` (mover to move) to `after` (opponent to move), given
+/// `previous`, the position before the opponent's last move (the one that led to `before`), when
+/// there is one: 2011 §24.18 and §26.3 (自斃) ask whether a mate threat made in answer to a check
+/// was the checker's own doing, which needs the position before that check.
+pub fn classify_move_with_previous(
+    previous: Option<&Position>,
+    before: &Position,
+    after: &Position,
+    defs: &Definitions,
+) -> Classification {
     let mover = before.turn();
     let mut out = Classification::default();
     let r = &defs.ruleset;
@@ -388,15 +422,24 @@ pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) ->
         && after_move(before, after)
             .and_then(|(_, to)| after.board().get(to))
             .is_some_and(|o| o.role == Role::King);
+    // 2011 §24.18, §26.3: a mate threat that the answered check left behind (自斃).
+    let mut self_destroyed = None;
     if out.class.kinds.is_empty() {
         // "Had the mover another move": the same placement with the mover to move again.
         let again = after.passed();
         if after.king(!mover).is_some() && mates_by_checks(&again, defs.mate_threat_checks) {
+            let attribution = if king_answers {
+                None
+            } else {
+                self_destroying::attribute(previous, before, after, defs)
+            };
             if king_answers {
                 out.class.notes.push(format!(
                     "the king answers a check: the mate threat it creates is idle ({r} {})",
                     a.king_answers_check
                 ));
+            } else if let Some(Attribution::SelfDestroying(check)) = attribution {
+                self_destroyed = Some(check);
             } else {
                 out.class.kinds.push(MoveKind::MateThreat);
                 if let Some(k) = after.king(!mover) {
@@ -406,6 +449,11 @@ pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) ->
                     "mate threat: with another move {mover} would mate by checks within {} moves ({r} {})",
                     defs.mate_threat_checks, a.mate_threat
                 ));
+                if let Some(Attribution::NewMate(check)) = attribution {
+                    out.class
+                        .notes
+                        .push(self_destroying::new_mate_note(&check, defs));
+                }
             }
         }
         let now = chased(&again, defs);
@@ -493,6 +541,9 @@ pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) ->
                 ));
             }
         }
+    }
+    if let Some(check) = self_destroyed {
+        self_destroying::settle(&check, after.king(!mover), defs, &mut out.class);
     }
     if out.class.kinds.is_empty() {
         idle_kind(before, after, defs, &mut out.class);
@@ -582,34 +633,36 @@ impl Classification {
 /// Whether the side to move mates by a sequence of at most `checks` checking moves, whatever
 /// the defender replies.
 pub fn mates_by_checks(pos: &Position, checks: u8) -> bool {
+    checks > 0
+        && pos
+            .legal_moves()
+            .into_iter()
+            .any(|m| mates_with(pos, m, checks))
+}
+
+/// Whether the legal move `m` of the side to move starts a mate by at most `checks` checking
+/// moves (itself the first), whatever the defender replies.
+pub fn mates_with(pos: &Position, m: crate::Move, checks: u8) -> bool {
     if checks == 0 {
         return false;
     }
-    for m in pos.legal_moves() {
-        let mut next = pos.clone();
-        next.play_unchecked(m);
-        let them = next.turn();
-        if next.king(them).is_none() {
-            return true; // king captured (rules allowing it)
-        }
-        if !next.is_check() {
-            continue;
-        }
-        let replies = safe_moves(&next);
-        if replies.is_empty() {
-            return true;
-        }
-        if checks > 1
+    let mut next = pos.clone();
+    next.play_unchecked(m);
+    let them = next.turn();
+    if next.king(them).is_none() {
+        return true; // king captured (rules allowing it)
+    }
+    if !next.is_check() {
+        return false;
+    }
+    let replies = safe_moves(&next);
+    replies.is_empty()
+        || (checks > 1
             && replies.iter().all(|&r| {
                 let mut after = next.clone();
                 after.play_unchecked(r);
                 mates_by_checks(&after, checks - 1)
-            })
-        {
-            return true;
-        }
-    }
-    false
+            }))
 }
 
 /// The opponent pieces the side to move could win next move (1999 §29.1, §29.3, §29.4): pieces

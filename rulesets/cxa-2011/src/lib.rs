@@ -20,16 +20,16 @@
 //!   two rounds to change §23.5.2) and the 棋例 §24–§26 ([`xqr_core::rules::law::Counting`],
 //!   [`xqr_core::rules::law::BothForbidden`] for §26.8);
 //! - the chase definitions of §24 and §26 through [`Definitions::cxa_2011`]: king and pawn
-//!   chases §26.1–26.1.2, defensive key point §26.2, root and pinned pieces capturing §26.5,
-//!   crossed pawns §26.6, pawn discovered captures §26.7, same-kind offers §26.9, rook and horse
-//!   (cannon) against a horse (cannon) §26.10, joint chase §24.17, insufficient and false roots
-//!   §24.15–24.16;
+//!   chases §26.1–26.1.2, defensive key point §26.2, 自斃 §24.18 / §26.3, root and pinned
+//!   pieces capturing §26.5, crossed pawns §26.6, pawn discovered captures §26.7, same-kind
+//!   offers §26.9, rook and horse (cannon) against a horse (cannon) §26.10, joint chase §24.17,
+//!   insufficient and false roots §24.15–24.16;
 //! - points §13.1: win 2, draw 1, loss 0, and the §13.3 alternatives ([`Points2011`]); standings
 //!   by §13.2 (match points) and §14 (tie-breaks) come from core's standings module
 //!   (`StandingsRules::cxa_2011`).
 //!
-//! Not implemented: §26.3 (自斃) and the "just crossed pawn" clause of §26.6 (which no loop ruling
-//! needs). The readings chosen where the text is ambiguous are in `docs/cxa-1999-vs-2011.md`.
+//! Not implemented: the "just crossed pawn" clause of §26.6 (which no loop ruling needs). The
+//! readings chosen where the text is ambiguous are in `docs/cxa-1999-vs-2011.md`.
 //!
 //! ```
 //! use xqr_core::rules::{GameInput, JudgeOptions, Ruleset};
