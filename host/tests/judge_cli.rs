@@ -132,7 +132,7 @@ fn judge_text_explains_the_loop() {
         "{t}"
     );
     assert!(t.contains("red: 长捉 (perpetual_chase)"), "{t}");
-    assert!(t.contains("it has no root"), "{t}");
+    assert!(t.contains("no root can recapture it"), "{t}");
     assert!(t.contains("兑"), "{t}");
 }
 

@@ -459,10 +459,12 @@ pub fn classify_move_with_previous(
         let now = chased(&again, defs);
         let earlier = chased(before, defs);
         for c in now {
-            // An attack an article made idle before the move does not stop a chase now.
-            if earlier
-                .iter()
-                .any(|e| e.target == c.target && !e.overruled())
+            // An attack an article made idle before the move does not stop a chase now; one
+            // that an article makes idle now is kept for its note.
+            if !c.overruled()
+                && earlier
+                    .iter()
+                    .any(|e| e.target == c.target && !e.overruled())
             {
                 out.class.notes.push(format!(
                     "{} on {} was already attacked before this move: not a new chase ({r} {})",
@@ -520,7 +522,7 @@ pub fn classify_move_with_previous(
                     continue; // its note, citing the article, is written above
                 }
                 let how = match (c.via, c.joint) {
-                    (ChaseVia::Direct, _) => "it has no root",
+                    (ChaseVia::Direct, _) => "no root can recapture it",
                     (ChaseVia::Exchange, true) => {
                         "its roots are fewer than the attackers: a joint chase (联合捉子, 少根)"
                     }
@@ -539,6 +541,21 @@ pub fn classify_move_with_previous(
                     by.join(", "),
                     a.chase
                 ));
+                // 2011 §26.7: the pawn's capture uncovers another piece's check.
+                let pawns =
+                    c.by.iter()
+                        .all(|s| again.board().get(*s).is_some_and(|o| o.role == Role::Pawn));
+                if defs.pawn_discovered_captures
+                    && pawns
+                    && !c.pawn_only
+                    && c.via != ChaseVia::Checks
+                {
+                    out.class.notes.push(format!(
+                        "the pawn's capture of {} on {} uncovers a check by another piece: a \
+                         chase, not the pawn's own ({r} {})",
+                        c.role, c.target, a.pawn_discovered
+                    ));
+                }
             }
         }
     }
@@ -546,7 +563,17 @@ pub fn classify_move_with_previous(
         self_destroying::settle(&check, after.king(!mover), defs, &mut out.class);
     }
     if out.class.kinds.is_empty() {
-        idle_kind(before, after, defs, &mut out.class);
+        // 2011 §26.10.2 names the contact an exchange (兑).
+        let pair = out
+            .chases
+            .iter()
+            .find(|c| c.exception == Some(ChaseException::RookPairExchange));
+        if let Some(c) = pair {
+            out.class.kinds.push(MoveKind::ExchangeOffer);
+            out.class.targets.push(c.target);
+        } else {
+            idle_kind(before, after, defs, &mut out.class);
+        }
     }
     out
 }
@@ -585,8 +612,8 @@ fn exception_note(c: &ChaseTarget, mover: Color, defs: &Definitions) -> Option<S
             a.root_and_pinned_captures
         ),
         ChaseException::RookPairExchange => format!(
-            "the rook and the {} ({by}) in contact with the {} on {}, which has a root and keeps \
-             it after taking ours: an exchange (兑), idle ({r} {})",
+            "the rook ({by}) and a {} of ours in contact with the {} on {}, which has a root and \
+             keeps it after taking ours: an exchange (兑), idle ({r} {})",
             c.role, c.role, c.target, a.rook_pair_contact
         ),
         ChaseException::RookPairReinforced => format!(
@@ -1315,7 +1342,12 @@ mod tests {
         }
         let rooted = "3kr4/9/9/4n4/9/3N5/P8/R8/9/5K3 w - - 0 1";
         let c = play(rooted, &new);
-        assert!(!c.class.has(MoveKind::Chase), "{:?}", c.class);
+        assert_eq!(c.class.heaviest(), MoveKind::ExchangeOffer, "{:?}", c.class);
+        assert!(
+            c.class.notes.iter().any(|n| n.contains("§26.10.2")),
+            "{:?}",
+            c.class.notes
+        );
         let c = play(rooted, &old);
         assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
     }
