@@ -461,10 +461,12 @@ pub fn classify_move_with_previous(
         for c in now {
             // An attack an article made idle before the move does not stop a chase now; one
             // that an article makes idle now is kept for its note.
+            // The king's or a pawn's own attack before the move does not stop a chase by
+            // other pieces now ("走动后其他子产生新的捉", 2011 §26.1.1; 1999 §29.2 "上一着尚不存在").
             if !c.overruled()
-                && earlier
-                    .iter()
-                    .any(|e| e.target == c.target && !e.overruled())
+                && earlier.iter().any(|e| {
+                    e.target == c.target && !e.overruled() && (counts(e, defs) || !counts(&c, defs))
+                })
             {
                 out.class.notes.push(format!(
                     "{} on {} was already attacked before this move: not a new chase ({r} {})",
@@ -1283,6 +1285,21 @@ mod tests {
             c.iter().any(|c| c.target == sq("d6") && c.pawn_only),
             "{c:?}"
         );
+    }
+
+    /// 2011 §26.1.1 "走动后其他子产生新的捉" with §26.6 and §26.7: the red pawn e5 already
+    /// attacks the black rook d5 (protected by the horse e7), its own chase, allowed. The cannon
+    /// stepping to e3 makes pawn×d6 uncover its check, so the capture now wins a rook for a pawn as
+    /// a chase, not the pawn's own: a new chase, though the rook was attacked before.
+    #[test]
+    fn a_pawn_attack_turned_into_a_chase_by_another_piece_is_new() {
+        let before = pos("4k1b2/9/4n4/9/3rP4/2N6/3C5/9/2N6/5K3 w - - 0 1");
+        let mut after = before.clone();
+        after.play("d3e3".parse().expect("ICCS")).expect("legal");
+        let c = classify_move(&before, &after, &Definitions::cxa_2011("cxa-2011"));
+        assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
+        assert_eq!(c.class.targets, vec![sq("d5")]);
+        assert!(c.class.notes.iter().any(|n| n.contains("§26.7")));
     }
 
     /// 2011 §26.7, first clause: a pawn's drawing capture (抽吃) with another piece's check is
