@@ -614,7 +614,7 @@ fn exception_note(c: &ChaseTarget, mover: Color, defs: &Definitions) -> Option<S
             a.root_and_pinned_captures
         ),
         ChaseException::RookPairExchange => format!(
-            "the rook ({by}) and a {} of ours in contact with the {} on {}, which has a root and \
+            "the rook and the {} of ours ({by}) in contact with the {} on {}, which has a root and \
              keeps it after taking ours: an exchange (兑), idle ({r} {})",
             c.role, c.role, c.target, a.rook_pair_contact
         ),
@@ -727,11 +727,12 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
             if g <= 0 && !defs.costly_offers && !defs.false_roots_by_duty {
                 continue;
             }
-            if mutual_same_role(pos, m) {
+            if mutual_same_role(pos, m) && !(g > 0 && rooted_after(pos, m)) {
                 // Two pieces of one kind attacking each other offer an exchange (兑) or an
                 // offer (献), not a chase: 1999 chapter 7 example 3, "黑方一捉一兑". (Pieces of
                 // different kinds never attack each other both ways.) 2011 §26.9: unless
-                // accepting costs the acceptor.
+                // accepting costs the acceptor. A rooted piece that the exchange still wins
+                // (a second attacker of ours: 少根, 1999 §28.16, §29.1) is chased, not offered.
                 if defs.costly_offers && costly.is_none() {
                     costly = costly_offer(pos, m, defs).map(|e| (m.from, e));
                 }
@@ -960,6 +961,13 @@ fn rook_pair_contact(pos: &Position, t: Square, defs: &Definitions) -> Option<Ch
     } else {
         ChaseException::RookPairExchange
     })
+}
+
+/// Whether, after the capture `m`, the captured piece's side can recapture on its point.
+fn rooted_after(pos: &Position, m: crate::Move) -> bool {
+    let mut next = pos.clone();
+    next.play_unchecked(m);
+    captures_on(&next, m.to).next().is_some()
 }
 
 /// Whether the target of the capture `m` is of the capturer's role and could itself capture the
@@ -1523,6 +1531,19 @@ mod tests {
         let p = pos("3k5/c8/b2r5/9/N8/9/9/R8/9/5K3 b - - 0 1");
         let new = chased(&p, &Definitions::cxa_2011("cxa-2011"));
         assert!(!new.iter().any(|c| c.target == sq("a5")), "{new:?}");
+    }
+
+    /// Two horses in mutual contact are an exchange offer (1999 chapter 7 example 3), but when a
+    /// second attacker makes the exchange win the rooted horse (the black horse g7 is its only
+    /// root, the red rook comes to e2), it is a chase (少根, 1999 §28.16, §29.1).
+    #[test]
+    fn a_mutual_contact_that_a_second_attacker_wins_is_a_chase() {
+        let before = pos("3k5/4a4/6n2/4n4/9/5N3/P8/R8/9/5K3 w - - 0 1");
+        let mut after = before.clone();
+        after.play("a2e2".parse().expect("ICCS")).expect("legal");
+        let c = classify_move(&before, &after, &Definitions::cxa_1999("cxa-1999"));
+        assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
+        assert_eq!(c.class.targets, vec![sq("e6")]);
     }
 
     /// §24.17 joint chase: two horses against a cannon with one root; the first capture alone
