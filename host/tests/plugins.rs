@@ -465,8 +465,20 @@ fn an_unknown_protocol_version_is_rejected() {
             found: xqr_plugin_sdk::PROTOCOL_VERSION + 98,
         }
     );
-    assert!(e.to_string().contains("JSON protocol version 99"), "{e}");
+    let found = format!(
+        "JSON protocol version {}",
+        xqr_plugin_sdk::PROTOCOL_VERSION + 98
+    );
+    assert!(e.to_string().contains(&found), "{e}");
     good_plugin_still_works();
+}
+
+#[test]
+fn a_protocol_1_plugin_still_loads() {
+    // Version 2 only added a ruling (`draw_pending`) that a version-1 plugin never sends.
+    let rs = plugins::load_plugin_with_symbol(&libraries().testkit, "xqr_testkit_protocol_1")
+        .expect("a version-1 table loads");
+    assert_eq!(rs.meta().id, "testkit-header");
 }
 
 #[test]

@@ -76,15 +76,31 @@ pub enum RepetitionRuling {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reason: Option<String>,
     },
+    /// The loop is one the edition draws, but only once neither side has changed for a while
+    /// (2011 §23.5.2.1 "双方不变判和", read with §23.5.2: two rounds after the pending position).
+    /// Undecided until `due_ply`; a change before then keeps the game going. 1999 draws at once
+    /// (§24.2) and never reports this.
+    DrawPending {
+        /// The article of the draw (e.g. 2011 §25.2, §26.8.4).
+        rule: RuleRef,
+        /// The ply of the pending position (待判局面).
+        since_ply: u32,
+        /// The ply at which the draw is declared if neither side changes.
+        due_ply: u32,
+        /// The loop it rests on.
+        found: LoopReport,
+        /// Why it is a draw (both sides allowed, or the §26.8.4 case).
+        explanation: String,
+    },
 }
 
 impl RepetitionRuling {
     /// The loop the ruling rests on.
     pub fn found(&self) -> &LoopReport {
         match self {
-            RepetitionRuling::Decided { found, .. } | RepetitionRuling::Pending { found, .. } => {
-                found
-            }
+            RepetitionRuling::Decided { found, .. }
+            | RepetitionRuling::Pending { found, .. }
+            | RepetitionRuling::DrawPending { found, .. } => found,
         }
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! Cost: one legality check and one game-end test per ply, a hash comparison per ply for
 //! repetitions (bounded by the last capture), and the repetition judge only when a position
-//! repeats or an obligation to change is open. Plies are classified only for the loop a ruling
+//! repeats or a ruling is pending (an obligation to change, or a 2011 draw not yet due). Plies are classified only for the loop a ruling
 //! rests on (or every ply with [`JudgeOptions::all_plies`]).
 
 use super::{
@@ -110,7 +110,10 @@ pub fn judge_with_components<R: Ruleset + ?Sized>(
                 end = Some(e);
                 break;
             }
-            let open = matches!(ruling, Some(RepetitionRuling::Pending { .. }));
+            let open = matches!(
+                ruling,
+                Some(RepetitionRuling::Pending { .. } | RepetitionRuling::DrawPending { .. })
+            );
             if open || rs.repetition().watches(&history) {
                 match rs.repetition().judge(&history, ruling.as_ref()) {
                     Some(r @ RepetitionRuling::Decided { .. }) => {
@@ -119,21 +122,33 @@ pub fn judge_with_components<R: Ruleset + ?Sized>(
                     }
                     Some(r) => ruling = Some(r),
                     None if open => {
-                        // The side obliged to change did: say so if nothing else is decided.
-                        if let Some(RepetitionRuling::Pending {
-                            must_change,
-                            rule,
-                            since_ply,
-                            reason,
-                            ..
-                        }) = ruling.take()
-                        {
-                            let why = reason.map_or(String::new(), |r| format!(", {r}"));
-                            met = Some(format!(
-                                "{must_change} had to change under {rule} from ply {since_ply}{why}; the loop was broken at ply {}",
-                                history.ply_count()
-                            ));
-                        }
+                        // The side obliged to change did, or a pending draw was averted: say
+                        // so if nothing else is decided.
+                        let now = history.ply_count();
+                        met = match ruling.take() {
+                            Some(RepetitionRuling::Pending {
+                                must_change,
+                                rule,
+                                since_ply,
+                                reason,
+                                ..
+                            }) => {
+                                let why = reason.map_or(String::new(), |r| format!(", {r}"));
+                                Some(format!(
+                                    "{must_change} had to change under {rule} from ply {since_ply}{why}; the loop was broken at ply {now}"
+                                ))
+                            }
+                            Some(RepetitionRuling::DrawPending {
+                                rule,
+                                since_ply,
+                                due_ply,
+                                ..
+                            }) => Some(format!(
+                                "a draw under {rule} was pending from ply {since_ply}, due at ply {due_ply} if neither side changed; {} changed at ply {now}",
+                                history.position(now - 1).turn()
+                            )),
+                            _ => met.take(),
+                        };
                     }
                     None => {}
                 }
@@ -200,6 +215,22 @@ pub fn judge_with_components<R: Ruleset + ?Sized>(
             );
             verdict.offender = Some(must_change);
             verdict.pending = Some(Pending { must_change, rule });
+            None
+        }
+        (
+            None,
+            Some(RepetitionRuling::DrawPending {
+                rule,
+                since_ply,
+                due_ply,
+                explanation,
+                ..
+            }),
+        ) => {
+            verdict.explanation = format!(
+                "draw pending under {rule} from ply {since_ply}, due at ply {due_ply}: {explanation}; the record ends at ply {}",
+                history.ply_count()
+            );
             None
         }
         (None, None) => None,

@@ -522,14 +522,36 @@ impl TableJudge {
                 found: found.clone(),
             });
         }
-        if let Some(r) = self.loop_2011(history, ply) {
-            return r;
+        let now = match self.loop_2011(history, ply) {
+            Some(r) => r,
+            None => self.nine_rounds_2011(history, ply),
+        };
+        // A draw pending since an earlier ply stays pending since then (§23.5.2.1).
+        match (pending, now) {
+            (
+                Some(RepetitionRuling::DrawPending {
+                    since_ply, due_ply, ..
+                }),
+                Some(RepetitionRuling::DrawPending {
+                    rule,
+                    found,
+                    explanation,
+                    ..
+                }),
+            ) => Some(RepetitionRuling::DrawPending {
+                rule,
+                since_ply: *since_ply,
+                due_ply: *due_ply,
+                found,
+                explanation,
+            }),
+            (_, now) => now,
         }
-        self.nine_rounds_2011(history, ply)
     }
 
     /// The exact loop ending at `ply` under the 2011 count: `None` when there is no pending
-    /// position there, `Some(ruling)` otherwise (a draw not yet due gives `Some(None)`).
+    /// position there, `Some(ruling)` otherwise (a draw not yet due is
+    /// [`RepetitionRuling::DrawPending`]).
     fn loop_2011(&self, history: &GameHistory, ply: u32) -> Option<Option<RepetitionRuling>> {
         let count = count_2011(history, ply)?;
         let (period, counted) = (count.period, count.counted);
@@ -543,7 +565,17 @@ impl TableJudge {
         let finding = self.rule_on(&sides).noting(&count.describe());
         match finding {
             // §23.5.2.1: a draw once neither side has changed for two rounds.
-            Finding::Draw { .. } if counted < due + 4 => Some(None),
+            Finding::Draw { article, why } if counted < due + 4 => {
+                Some(Some(RepetitionRuling::DrawPending {
+                    rule: self.rule(article),
+                    since_ply: ply - (counted - due),
+                    due_ply: ply + (due + 4 - counted),
+                    found,
+                    explanation: format!(
+                        "{why}; the draw is declared only if neither side changes within two rounds (§23.5.2.1)"
+                    ),
+                }))
+            }
             Finding::Draw { article, why } => Some(Some(self.ruling(
                 Finding::Draw {
                     article,
@@ -571,6 +603,7 @@ impl TableJudge {
         let finding = self.rule_on(&sides);
         if let Finding::Draw { .. } = finding {
             // §23.5.2.1: a draw once the nine rounds have gone on two more rounds unchanged.
+            // Not reported as pending: the window alternates with the mover.
             self.nine_round_window(history, ply.checked_sub(4)?)?;
         }
         Some(self.ruling(finding, found, ply, self.articles.nine_rounds))

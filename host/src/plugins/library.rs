@@ -10,7 +10,7 @@ use xqr_plugin_sdk::{
 };
 
 /// The JSON protocol versions this host speaks.
-pub(crate) const SPOKEN_PROTOCOLS: &[u32] = &[PROTOCOL_VERSION];
+pub(crate) const SPOKEN_PROTOCOLS: &[u32] = &[1, PROTOCOL_VERSION];
 
 /// Which function of the table.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

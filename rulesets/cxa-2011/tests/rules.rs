@@ -1,5 +1,6 @@
 //! The 2011 ruleset through its public `judge`: event-level illegal moves (§4.1.3, §4.1.8,
-//! §8.1.8), points (§13.1, §13.3), the nine-round rule's bounds (§23.4) and the registry.
+//! §8.1.8), points (§13.1, §13.3), the nine-round rule's bounds (§23.4), the pending draw
+//! (§23.5.2.1) and the registry.
 
 use xqr_core::rules::{
     GameInput, GameResult, IllegalMovePolicy, JudgeOptions, Ruleset, Termination, Verdict,
@@ -113,6 +114,76 @@ fn nine_rounds_need_attacks_on_three_points() {
     );
     assert_eq!(v.result, GameResult::Undecided, "{v:?}");
     assert!(v.loop_found.is_none());
+}
+
+/// §23.5.2.1: a loop both sides play with allowed moves is drawn two rounds after its pending
+/// position (ply 10 here, counting the move before the record, §23.2), not at once as in 1999
+/// §24.2. In between the ruling is a pending draw, reported with its due ply; a change before
+/// then averts it, and the verdict says who changed.
+#[test]
+fn a_draw_is_pending_for_two_rounds() {
+    use xqr_core::rules::{GameHistory, RepetitionRuling};
+    let rs = Cxa2011::new();
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let shuffle = "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9 b0c2 b9c7";
+    let plies: Vec<&str> = shuffle.split_whitespace().collect();
+
+    // The component: nothing before ply 10, a pending draw due at 14 from then on, the draw at 14.
+    let mut history =
+        GameHistory::new(xqr_core::Position::from_fen(start, rs.legality().move_rules()).unwrap());
+    let mut ruling: Option<RepetitionRuling> = None;
+    for (i, text) in plies.iter().enumerate() {
+        let ply = i as u32 + 1;
+        let m = xqr_core::notation::parse_move(history.last(), text).unwrap();
+        history.push_unchecked(m);
+        let now = rs.repetition().judge(&history, ruling.as_ref());
+        match (ply, &now) {
+            (..=9, None) => {}
+            (
+                10..=13,
+                Some(RepetitionRuling::DrawPending {
+                    rule,
+                    since_ply,
+                    due_ply,
+                    explanation,
+                    ..
+                }),
+            ) => {
+                assert_eq!(rule.to_string(), "cxa-2011 §25.2");
+                assert_eq!((*since_ply, *due_ply), (10, 14));
+                assert!(explanation.contains("§23.5.2.1"), "{explanation}");
+            }
+            (14, Some(RepetitionRuling::Decided { end, .. })) => {
+                assert_eq!(end.result, GameResult::Draw);
+                assert_eq!(end.ply, 14);
+            }
+            _ => panic!("ply {ply}: {now:?}"),
+        }
+        ruling = now;
+    }
+
+    // The verdict of a record that ends while the draw is pending.
+    let v = judge(&rs, start, &plies[..12].join(" "));
+    assert_eq!(v.result, GameResult::Undecided);
+    assert!(v.pending.is_none(), "no side must change");
+    assert!(v.loop_found.is_some(), "the loop is shown");
+    assert!(
+        v.explanation
+            .starts_with("draw pending under cxa-2011 §25.2 from ply 10, due at ply 14"),
+        "{}",
+        v.explanation
+    );
+    // A change at ply 13 averts it.
+    let changed = format!("{} h2e2", plies[..12].join(" "));
+    let v = judge(&rs, start, &changed);
+    assert_eq!(v.result, GameResult::Undecided);
+    assert!(
+        v.explanation.ends_with(
+            "was pending from ply 10, due at ply 14 if neither side changed; red changed at ply 13"
+        ),
+        "{}",
+        v.explanation
+    );
 }
 
 /// The registry holds the ruleset under its id and aliases.

@@ -389,6 +389,10 @@ fn same_ruling(a: &RepetitionRuling, b: Option<&RepetitionRuling>) -> bool {
             RepetitionRuling::Pending { must_change: x, .. },
             Some(RepetitionRuling::Pending { must_change: y, .. }),
         ) => x == y,
+        (
+            RepetitionRuling::DrawPending { due_ply: x, .. },
+            Some(RepetitionRuling::DrawPending { due_ply: y, .. }),
+        ) => x == y,
         _ => false,
     }
 }
@@ -402,6 +406,9 @@ fn describe(r: Option<&RepetitionRuling>) -> String {
         Some(RepetitionRuling::Pending {
             must_change, rule, ..
         }) => format!("{must_change} must change ({rule})"),
+        Some(RepetitionRuling::DrawPending { rule, due_ply, .. }) => {
+            format!("a draw at ply {due_ply} unless a side changes ({rule})")
+        }
     }
 }
 
@@ -414,8 +421,7 @@ impl ChangedJudge {
         let mine = self.judge.judge(history, pending)?;
         // An obligation the variant imposed where the parent would not: what follows from it is
         // the variant's too.
-        let own =
-            matches!(pending, Some(RepetitionRuling::Pending { rule, .. }) if *rule == self.cite);
+        let own = matches!(pending, Some(RepetitionRuling::Pending { rule, .. } | RepetitionRuling::DrawPending { rule, .. }) if *rule == self.cite);
         let theirs = if own {
             None
         } else {
@@ -454,6 +460,19 @@ impl ChangedJudge {
                 since_ply,
                 found,
                 reason,
+            },
+            RepetitionRuling::DrawPending {
+                since_ply,
+                due_ply,
+                found,
+                explanation,
+                ..
+            } => RepetitionRuling::DrawPending {
+                rule: self.cite.clone(),
+                since_ply,
+                due_ply,
+                found,
+                explanation: format!("{explanation} — house rule {}; {parent_says}", self.cite),
             },
         })
     }

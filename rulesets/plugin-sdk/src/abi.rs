@@ -22,7 +22,12 @@ pub const MAGIC: u64 = u64::from_be_bytes(*b"XQR_PLUG");
 pub const ABI_VERSION: u32 = 1;
 
 /// Version of the JSON messages exchanged through the table (see [`crate::protocol`]).
-pub const PROTOCOL_VERSION: u32 = 1;
+///
+/// Version 2 added the `draw_pending` repetition ruling
+/// ([`RepetitionRuling::DrawPending`](xqr_core::rules::RepetitionRuling::DrawPending), 2011
+/// §23.5.2.1), which a version-1 host could not read. A host of this SDK still loads version-1
+/// plugins: they never send it.
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// Size in bytes of [`XqrPluginTable`] on this target, as written in
 /// [`XqrPluginTable::struct_size`].

@@ -62,14 +62,15 @@
 //! 3. `struct_size` is at least the size of the table it knows ([`TABLE_SIZE`]) — a smaller table
 //!    lacks functions it needs. Functions may be appended at the end of the table without a new
 //!    ABI version: a larger table is accepted and the extra fields ignored;
-//! 4. `protocol_version` is one it speaks (this SDK speaks [`PROTOCOL_VERSION`] only); a new
+//! 4. `protocol_version` is one it speaks (this SDK's host speaks 1 and [`PROTOCOL_VERSION`]
+//!    = 2, which added the `draw_pending` ruling to `repetition` replies); a new
 //!    number means messages an older host would misread. Optional new JSON fields do not need
 //!    a new number: unknown fields are ignored on both sides;
 //! 5. every function pointer is present.
 //!
 //! Then it calls `meta` and validates the manifest ([`protocol::PluginManifest::validate`]).
 //!
-//! ## The JSON protocol (version [`PROTOCOL_VERSION`] = 1)
+//! ## The JSON protocol (version [`PROTOCOL_VERSION`] = 2)
 //!
 //! Replies are `{"ok": RESULT}` or `{"error": "message"}` ([`protocol::decode_reply`]).
 //!

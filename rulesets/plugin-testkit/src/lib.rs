@@ -8,6 +8,7 @@
 //! - `xqr_testkit_bad_abi`: a table of another ABI version;
 //! - `xqr_testkit_small_struct`: a table whose `struct_size` is smaller than the host needs;
 //! - `xqr_testkit_bad_protocol`: a table speaking an unknown JSON protocol version;
+//! - `xqr_testkit_protocol_1`: a valid table of JSON protocol version 1 (before `draw_pending`);
 //! - `xqr_testkit_bad_manifest`: a valid table whose manifest fails validation (id `Bad Id`);
 //! - `xqr_testkit_null_table`: returns a null table;
 //! - `xqr_testkit_missing_function`: a table without a `judge` function.
@@ -136,6 +137,11 @@ static BAD_PROTOCOL: XqrPluginTable = XqrPluginTable {
     ..header_tests::TABLE
 };
 
+static PROTOCOL_1: XqrPluginTable = XqrPluginTable {
+    protocol_version: 1,
+    ..header_tests::TABLE
+};
+
 static MISSING_FUNCTION: XqrPluginTable = XqrPluginTable {
     judge: None,
     ..header_tests::TABLE
@@ -165,6 +171,12 @@ pub extern "C" fn xqr_testkit_small_struct() -> *const XqrPluginTable {
 #[unsafe(no_mangle)]
 pub extern "C" fn xqr_testkit_bad_protocol() -> *const XqrPluginTable {
     &BAD_PROTOCOL
+}
+
+/// A valid table of protocol version 1.
+#[unsafe(no_mangle)]
+pub extern "C" fn xqr_testkit_protocol_1() -> *const XqrPluginTable {
+    &PROTOCOL_1
 }
 
 /// A valid table whose manifest has the id `Bad Id`.
