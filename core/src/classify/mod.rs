@@ -1571,6 +1571,36 @@ mod tests {
         assert!(!t.joint && !t.rootless(), "{t:?}");
     }
 
+    /// §24.17 joint chase of a rook (the case of 2011 §26.8.2): two rooks in contact with a rook
+    /// that has one root. Each rook alone is an even exchange (so a rook alone attacking a rook
+    /// offers an exchange, 兑), together they win it (少根, §24.15; 1999 §29.3).
+    #[test]
+    fn two_rooks_jointly_chase_a_rook_with_one_root() {
+        // Black rook c5, guarded by the elephant e7 (free to leave the e-file: the red king is on
+        // d0); red rooks c3 and c6 on both sides of it.
+        let p = pos("4k4/9/4b4/2R6/2r6/9/2R6/9/9/3K5 w - - 0 1");
+        for d in [
+            Definitions::cxa_2011("cxa-2011"),
+            Definitions::cxa_1999("cxa-1999"),
+        ] {
+            let c = chased(&p, &d);
+            let t = c
+                .iter()
+                .find(|c| c.target == sq("c5"))
+                .expect("c5 is chased");
+            assert!(t.joint && t.rootless() && t.exception.is_none(), "{t:?}");
+            assert_eq!(t.by.len(), 2);
+        }
+        // One red rook (c3) alone: an even exchange, no chase.
+        let p = pos("4k4/9/4b4/9/2r6/9/2R6/9/9/3K5 w - - 0 1");
+        let c = chased(&p, &Definitions::cxa_2011("cxa-2011"));
+        assert!(!c.iter().any(|c| c.target == sq("c5")), "{c:?}");
+        // A second root (the horse d7) makes the two rooks even too: no chase.
+        let p = pos("4k4/9/3nb4/2R6/2r6/9/2R6/9/9/3K5 w - - 0 1");
+        let c = chased(&p, &Definitions::cxa_2011("cxa-2011"));
+        assert!(!c.iter().any(|c| c.target == sq("c5")), "{c:?}");
+    }
+
     /// The mate-threat depth of the 1999 definitions is three consecutive checks (§28.2:
     /// "下一着照将或连续照将，将死对方"): pinned on both sides of the boundary.
     #[test]
