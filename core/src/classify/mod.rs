@@ -524,15 +524,21 @@ pub fn classify_move_with_previous(
                     continue; // its note, citing the article, is written above
                 }
                 let how = match (c.via, c.joint) {
-                    (ChaseVia::Direct, _) => "no root can recapture it",
+                    (ChaseVia::Direct, _) => "no root can recapture it".to_owned(),
                     (ChaseVia::Exchange, true) => {
                         "its roots are fewer than the attackers: a joint chase (联合捉子, 少根)"
+                            .to_owned()
                     }
-                    (ChaseVia::Exchange, false) => {
-                        "a complete exchange wins material (false or insufficient root)"
-                    }
+                    (ChaseVia::Exchange, false) => match weaker_attacker(&again, c, defs) {
+                        Some((s, role)) => format!(
+                            "the {role} on {s} is worth less, so a complete exchange wins \
+                             material even against its root"
+                        ),
+                        None => "a complete exchange wins material (false or insufficient root)"
+                            .to_owned(),
+                    },
                     (ChaseVia::Checks, _) => {
-                        "a check from there wins it whatever the reply (连续照将吃子)"
+                        "a check from there wins it whatever the reply (连续照将吃子)".to_owned()
                     }
                 };
                 let by: Vec<String> = c.by.iter().map(|s| s.to_string()).collect();
@@ -578,6 +584,18 @@ pub fn classify_move_with_previous(
         }
     }
     out
+}
+
+/// The first attacker of `c` in `pos` worth less than the chased piece (not the king): such an
+/// attacker wins the piece in a complete exchange even when its root recaptures (1999 §29.1
+/// "能够通过完整的交换过程得子", 2011 §24.3).
+fn weaker_attacker(pos: &Position, c: &ChaseTarget, defs: &Definitions) -> Option<(Square, Role)> {
+    let target = pos.board().get(c.target)?;
+    let worth = defs.values.of(target, c.target);
+    c.by.iter().find_map(|&s| {
+        let o = pos.board().get(s)?;
+        (o.role != Role::King && defs.values.of(o, s) < worth).then_some((s, o.role))
+    })
 }
 
 /// Whether a chase counts as the mover's chase under `defs` (not the king's or a pawn's own).
@@ -1569,6 +1587,56 @@ mod tests {
             .find(|c| c.target == sq("c7"))
             .expect("c7 is chased");
         assert!(!t.joint && !t.rootless(), "{t:?}");
+    }
+
+    /// §24.17 joint chase of a rook (the case of 2011 §26.8.2): two rooks in contact with a rook
+    /// that has one root. Each rook alone is an even exchange (so a rook alone attacking a rook
+    /// offers an exchange, 兑), together they win it (少根, §24.15; 1999 §29.3).
+    #[test]
+    fn two_rooks_jointly_chase_a_rook_with_one_root() {
+        // Black rook c5, guarded by the elephant e7 (free to leave the e-file: the red king is on
+        // d0); red rooks c3 and c6 on both sides of it.
+        let p = pos("4k4/9/4b4/2R6/2r6/9/2R6/9/9/3K5 w - - 0 1");
+        for d in [
+            Definitions::cxa_2011("cxa-2011"),
+            Definitions::cxa_1999("cxa-1999"),
+        ] {
+            let c = chased(&p, &d);
+            let t = c
+                .iter()
+                .find(|c| c.target == sq("c5"))
+                .expect("c5 is chased");
+            assert!(t.joint && t.rootless() && t.exception.is_none(), "{t:?}");
+            assert_eq!(t.by.len(), 2);
+        }
+        // One red rook (c3) alone: an even exchange, no chase.
+        let p = pos("4k4/9/4b4/9/2r6/9/2R6/9/9/3K5 w - - 0 1");
+        let c = chased(&p, &Definitions::cxa_2011("cxa-2011"));
+        assert!(!c.iter().any(|c| c.target == sq("c5")), "{c:?}");
+        // A second root (the horse d7) makes the two rooks even too: no chase.
+        let p = pos("4k4/9/3nb4/2R6/2r6/9/2R6/9/9/3K5 w - - 0 1");
+        let c = chased(&p, &Definitions::cxa_2011("cxa-2011"));
+        assert!(!c.iter().any(|c| c.target == sq("c5")), "{c:?}");
+    }
+
+    /// A horse chasing a rook its root guards wins it in a complete exchange because it is worth
+    /// less (1999 §29.1): the note says so rather than blaming the root.
+    #[test]
+    fn a_weaker_attacker_is_named_in_the_note() {
+        // Black rook c7 guarded by the rook c9; the red horse goes a3-b5.
+        let before = pos("2r1k4/9/2r6/9/9/9/N8/9/9/5K3 w - - 0 1");
+        let mut after = before.clone();
+        after.play("a3b5".parse().expect("ICCS")).expect("legal");
+        let c = classify_move(&before, &after, &Definitions::cxa_2011("cxa-2011"));
+        assert_eq!(c.class.targets, vec![sq("c7")], "{:?}", c.class);
+        assert!(
+            c.class
+                .notes
+                .iter()
+                .any(|n| n.contains("the horse on b5 is worth less")),
+            "{:?}",
+            c.class.notes
+        );
     }
 
     /// The mate-threat depth of the 1999 definitions is three consecutive checks (§28.2:
