@@ -72,6 +72,9 @@ pub struct DefinitionArticles {
     /// Rook and horse against a horse, rook and cannon against a cannon (2011 §26.10.2; no 1999
     /// article).
     pub rook_pair_contact: &'static str,
+    /// Rook and horse against an unrooted horse, rook and cannon against an unrooted cannon: a
+    /// chase (2011 §26.10.1; 1999 needs no article, the general chase §28.3, §29 applies).
+    pub rook_pair_unrooted: &'static str,
     /// A false root that cannot leave its line to recapture (2011 §24.16; 1999 §28.16 is read
     /// by legality only).
     pub false_root: &'static str,
@@ -99,6 +102,7 @@ impl DefinitionArticles {
         root_and_pinned_captures: "",
         costly_offers: "",
         rook_pair_contact: "",
+        rook_pair_unrooted: "",
         false_root: "§28.16",
         self_destroying_check: "",
     };
@@ -122,6 +126,7 @@ impl DefinitionArticles {
         root_and_pinned_captures: "§26.5",
         costly_offers: "§26.9",
         rook_pair_contact: "§26.10.2",
+        rook_pair_unrooted: "§26.10.1",
         false_root: "§24.16",
         self_destroying_check: "§24.18, §26.3",
     };
@@ -549,6 +554,18 @@ pub fn classify_move_with_previous(
                     by.join(", "),
                     a.chase
                 ));
+                // 2011 §26.10.1 "被接觸的馬（炮）無根，則車方為捉": the rook pair's contact with
+                // an unrooted horse (cannon) is the chase the general definition finds.
+                let pair = (defs.rook_pair_contact_exchange && c.via == ChaseVia::Direct)
+                    .then(|| rook_pair_unrooted(&again, c))
+                    .flatten();
+                if let Some((rook, ours)) = pair {
+                    out.class.notes.push(format!(
+                        "the rook on {rook} and the {} on {ours} in contact with the {} on {}, \
+                         which has no root: the rook's side chases ({r} {})",
+                        c.role, c.role, c.target, a.rook_pair_unrooted
+                    ));
+                }
                 // 2011 §26.7: the pawn's capture uncovers another piece's check.
                 let pawns =
                     c.by.iter()
@@ -981,6 +998,23 @@ fn rook_pair_contact(pos: &Position, t: Square, defs: &Definitions) -> Option<Ch
     })
 }
 
+/// 2011 §26.10.1: the chased piece, a horse or cannon won outright (no root, or a false root),
+/// is attacked by one of our rooks and attacks back a piece of ours of its own kind that
+/// attacks it too: that rook and that piece.
+fn rook_pair_unrooted(pos: &Position, c: &ChaseTarget) -> Option<(Square, Square)> {
+    if !matches!(c.role, Role::Horse | Role::Cannon) {
+        return None;
+    }
+    let role_at = |s: Square| pos.board().get(s).map(|o| o.role);
+    let rook =
+        c.by.iter()
+            .copied()
+            .find(|&s| role_at(s) == Some(Role::Rook))?;
+    let ours = captures_on(pos, c.target)
+        .find(|&m| role_at(m.from) == Some(c.role) && mutual_same_role(pos, m))?;
+    Some((rook, ours.from))
+}
+
 /// Whether, after the capture `m`, the captured piece's side can recapture on its point.
 fn rooted_after(pos: &Position, m: crate::Move) -> bool {
     let mut next = pos.clone();
@@ -1382,6 +1416,9 @@ mod tests {
             let c = play(rootless, d);
             assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
             assert_eq!(c.class.targets, vec![sq("e6")]);
+            // Only 2011 has an article to cite for it.
+            let cited = c.class.notes.iter().any(|n| n.contains("§26.10.1"));
+            assert_eq!(cited, std::ptr::eq(d, &new), "{:?}", c.class.notes);
         }
         let rooted = "3kr4/9/9/4n4/9/3N5/P8/R8/9/5K3 w - - 0 1";
         let c = play(rooted, &new);
@@ -1393,6 +1430,26 @@ mod tests {
         );
         let c = play(rooted, &old);
         assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
+    }
+
+    /// 2011 §26.10.1 with cannons: the red cannon h6 and the black cannon e6 attack each other
+    /// over the black pawn g6, and the red rook comes to e2; nothing protects e6 (the black
+    /// rook e9 of the rooted version is gone). A chase in both editions; 2011 cites §26.10.1.
+    #[test]
+    fn rook_and_cannon_against_an_unrooted_cannon() {
+        let before = pos("2b2k3/9/3n5/4c1pC1/9/9/9/3R5/9/3K5 w - - 0 1");
+        let mut after = before.clone();
+        after.play("d2e2".parse().expect("ICCS")).expect("legal");
+        for (d, cites) in [
+            (Definitions::cxa_2011("cxa-2011"), true),
+            (Definitions::cxa_1999("cxa-1999"), false),
+        ] {
+            let c = classify_move(&before, &after, &d);
+            assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
+            assert_eq!(c.class.targets, vec![sq("e6")]);
+            let cited = c.class.notes.iter().any(|n| n.contains("§26.10.1"));
+            assert_eq!(cited, cites, "{:?}", c.class.notes);
+        }
     }
 
     /// 2011 §26.10.2, second sentence: the rook e2 and the horse d4 against the black horse e6
