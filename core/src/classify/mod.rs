@@ -78,6 +78,10 @@ pub struct DefinitionArticles {
     /// A false root that cannot leave its line to recapture (2011 §24.16; 1999 §28.16 is read
     /// by legality only).
     pub false_root: &'static str,
+    /// A piece with fewer roots than attackers counts as unprotected, and its attackers chase it
+    /// jointly (2011 §24.15 少根子, §24.17 联合捉子; 1999 §28.16 "假根子和少根子按无根子处理",
+    /// §29.3).
+    pub insufficient_root: &'static str,
     /// 自斃, a check that leaves the checker mated (2011 §24.18, §26.3; no 1999 article).
     pub self_destroying_check: &'static str,
 }
@@ -104,6 +108,7 @@ impl DefinitionArticles {
         rook_pair_contact: "",
         rook_pair_unrooted: "",
         false_root: "§28.16",
+        insufficient_root: "§28.16, §29.3",
         self_destroying_check: "",
     };
 
@@ -128,6 +133,7 @@ impl DefinitionArticles {
         rook_pair_contact: "§26.10.2",
         rook_pair_unrooted: "§26.10.1",
         false_root: "§24.16",
+        insufficient_root: "§24.15, §24.17",
         self_destroying_check: "§24.18, §26.3",
     };
 }
@@ -530,10 +536,11 @@ pub fn classify_move_with_previous(
                 }
                 let how = match (c.via, c.joint) {
                     (ChaseVia::Direct, _) => "no root can recapture it".to_owned(),
-                    (ChaseVia::Exchange, true) => {
-                        "its roots are fewer than the attackers: a joint chase (联合捉子, 少根)"
-                            .to_owned()
-                    }
+                    (ChaseVia::Exchange, true) => format!(
+                        "its roots are fewer than the attackers, none of which wins it alone: a \
+                         joint chase (联合捉子) of a piece with too few roots (少根子, {r} {})",
+                        a.insufficient_root
+                    ),
                     (ChaseVia::Exchange, false) => match weaker_attacker(&again, c, defs) {
                         Some((s, role)) => format!(
                             "the {role} on {s} is worth less, so a complete exchange wins \
