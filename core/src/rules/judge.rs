@@ -268,10 +268,12 @@ pub fn judge_with_components<R: Ruleset + ?Sized>(
         verdict.decided_at_ply = Some(e.ply);
         verdict.explanation = e.explanation;
     } else if verdict.explanation.is_empty() {
-        verdict.explanation = match met {
-            Some(met) => format!("undecided after {} plies; {met}", history.ply_count()),
-            None => format!("undecided after {} plies", history.ply_count()),
-        };
+        let undecided = format!("undecided after {} plies", history.ply_count());
+        verdict.explanation = [Some(undecided), met, rs.repetition().outlook(&history)]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join("; ");
     }
     Ok(verdict)
 }

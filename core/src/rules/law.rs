@@ -174,6 +174,8 @@ pub struct LawArticles {
     pub single_vs_joint_rootless: &'static str,
     /// The nine-round rule (2011 §23.4; unused by 1999).
     pub nine_rounds: &'static str,
+    /// How repetitions are counted to a pending position (1999 §24 "循环反复三次"; 2011 §23.1–23.3).
+    pub count: &'static str,
 }
 
 impl LawArticles {
@@ -188,6 +190,7 @@ impl LawArticles {
         single_vs_joint_rook: "",
         single_vs_joint_rootless: "",
         nine_rounds: "",
+        count: "§24",
     };
 
     /// The 2011 articles.
@@ -201,6 +204,7 @@ impl LawArticles {
         single_vs_joint_rook: "§26.8.2",
         single_vs_joint_rootless: "§26.8.3",
         nine_rounds: "§23.4",
+        count: "§23.1–23.3",
     };
 }
 
@@ -684,15 +688,20 @@ struct Count2011 {
 impl Count2011 {
     /// How the pending position was reached, citing the articles.
     fn describe(&self) -> String {
-        let first = match (self.first_move, self.capture) {
+        format!(
+            "the loop of {} plies came round three times, {} (§23.2, §23.4)",
+            self.period,
+            self.first_move_counted()
+        )
+    }
+
+    /// Whether and which first move is counted (§23.2).
+    fn first_move_counted(&self) -> String {
+        match (self.first_move, self.capture) {
             (0, _) => "counting the move before the record that began it".to_owned(),
             (p, false) => format!("counting its first move (ply {p})"),
             (p, true) => format!("not counting its first move (ply {p}), a capture"),
-        };
-        format!(
-            "the loop of {} plies came round three times, {first} (§23.2, §23.4)",
-            self.period
-        )
+        }
     }
 }
 
@@ -962,9 +971,61 @@ impl RepetitionJudge for TableJudge {
         classify(history, ply, &self.definitions).class
     }
 
+    fn outlook(&self, history: &GameHistory) -> Option<String> {
+        let ply = history.ply_count();
+        let period = ply - history.previous_occurrence(ply)?;
+        let count = self.rule(self.articles.count);
+        match self.table.counting {
+            Counting::Cxa1999 => {
+                let (seen, needed) = (history.occurrences(ply), self.table.repetitions);
+                (seen < needed).then(|| {
+                    format!(
+                        "a loop of {period} plies is under way: the position after ply {ply} has occurred {} and is judged at its {} occurrence, at ply {}, if the loop goes on ({count})",
+                        times(seen),
+                        ordinal(needed),
+                        ply + (needed - seen) * period
+                    )
+                })
+            }
+            Counting::Cxa2011 => {
+                let c = count_2011(history, ply)?;
+                let due = 3 * c.period - 1;
+                (c.counted < due).then(|| {
+                    format!(
+                        "a loop of {period} plies is under way, {} plies counted ({}); its pending position (待判局面) comes at ply {}, three times round, if it goes on ({count})",
+                        c.counted,
+                        c.first_move_counted(),
+                        ply + due - c.counted
+                    )
+                })
+            }
+        }
+    }
+
     fn as_table(&self) -> Option<&TableJudge> {
         Some(self)
     }
+}
+
+/// "once", "twice", "3 times".
+fn times(n: u32) -> String {
+    match n {
+        1 => "once".to_owned(),
+        2 => "twice".to_owned(),
+        n => format!("{n} times"),
+    }
+}
+
+/// "1st", "2nd", "3rd", "4th" … "11th", "21st".
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 fn serde_plain(c: Conduct) -> &'static str {

@@ -168,6 +168,15 @@ pub trait RepetitionJudge: Send + Sync {
     /// of ply `ply` (1-based) of `history`.
     fn classify(&self, history: &GameHistory, ply: u32) -> super::PlyClass;
 
+    /// What this judge expects of a repetition under way at the end of `history` that it has
+    /// not ruled on yet, for the explanation of an undecided game: how far the count has got
+    /// and at which ply the loop is judged if it goes on, with the article. `None` (the
+    /// default) says nothing.
+    fn outlook(&self, history: &GameHistory) -> Option<String> {
+        let _ = history;
+        None
+    }
+
     /// The table-driven judge behind this one, if it is one: house variants copy it and change
     /// knobs of its verdict table.
     fn as_table(&self) -> Option<&super::law::TableJudge> {

@@ -182,6 +182,10 @@ impl RepetitionJudge for ClubJudge {
         self.table.classify(history, ply)
     }
 
+    fn outlook(&self, history: &GameHistory) -> Option<String> {
+        self.table.outlook(history)
+    }
+
     fn as_table(&self) -> Option<&TableJudge> {
         Some(&self.table)
     }

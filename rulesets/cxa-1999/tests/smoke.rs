@@ -70,3 +70,20 @@ fn perpetual_check_loses() {
         (Conduct::PerpetualCheck, Conduct::Allowed)
     );
 }
+
+/// An undecided game in the middle of a loop says how far the 1999 count (§24, three
+/// occurrences) has got and when the loop is judged.
+#[test]
+fn a_loop_under_way_is_explained() {
+    let v = judge(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "b0c2 b9c7 c2b0 c7b9 b0c2",
+    );
+    assert!(v.loop_found.is_none());
+    assert_eq!(
+        v.explanation,
+        "undecided after 5 plies; a loop of 4 plies is under way: the position after ply 5 has \
+         occurred twice and is judged at its 3rd occurrence, at ply 9, if the loop goes on \
+         (cxa-1999 §24)"
+    );
+}

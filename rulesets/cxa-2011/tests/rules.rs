@@ -162,6 +162,17 @@ fn a_draw_is_pending_for_two_rounds() {
         ruling = now;
     }
 
+    // Before the pending position, the verdict says when it comes (§23.1–23.3).
+    let v = judge(&rs, start, &plies[..8].join(" "));
+    assert_eq!(v.result, GameResult::Undecided);
+    assert!(
+        v.explanation.ends_with(
+            "its pending position (待判局面) comes at ply 10, three times round, if it goes on (cxa-2011 §23.1–23.3)"
+        ),
+        "{}",
+        v.explanation
+    );
+
     // The verdict of a record that ends while the draw is pending.
     let v = judge(&rs, start, &plies[..12].join(" "));
     assert_eq!(v.result, GameResult::Undecided);

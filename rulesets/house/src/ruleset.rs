@@ -506,6 +506,13 @@ impl RepetitionJudge for OverlayRepetition {
         }
     }
 
+    fn outlook(&self, history: &GameHistory) -> Option<String> {
+        match self {
+            OverlayRepetition::Inherited(p) => p.repetition().outlook(history),
+            OverlayRepetition::Changed(c) => c.judge.outlook(history),
+        }
+    }
+
     fn as_table(&self) -> Option<&TableJudge> {
         match self {
             OverlayRepetition::Inherited(p) => p.repetition().as_table(),
