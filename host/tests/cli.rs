@@ -1,60 +1,9 @@
 //! End-to-end tests of the `xqr` binary: output formats, exit statuses and error messages.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-/// Runs `xqr` with `args`.
-fn xqr(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xqr"))
-        .args(args)
-        .output()
-        .expect("run xqr")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
-}
-
-/// Runs `xqr` and checks that it exited with status 0.
-fn ok(args: &[&str]) -> Output {
-    let o = xqr(args);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "xqr {args:?} failed: {}",
-        stderr(&o)
-    );
-    o
-}
-
-/// Runs `xqr` expecting bad-input status 2, nothing on stdout and a message on stderr.
-fn bad_input(args: &[&str]) -> String {
-    let o = xqr(args);
-    assert_eq!(
-        o.status.code(),
-        Some(2),
-        "xqr {args:?}: stdout {}",
-        stdout(&o)
-    );
-    assert!(
-        o.stdout.is_empty(),
-        "xqr {args:?} printed on stdout: {}",
-        stdout(&o)
-    );
-    let err = stderr(&o);
-    assert!(!err.contains("panicked"), "xqr {args:?} panicked: {err}");
-    err
-}
-
-/// Parses stdout as exactly one JSON document.
-fn json(o: &Output) -> serde_json::Value {
-    serde_json::from_slice(&o.stdout)
-        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", stdout(o)))
-}
+mod common;
+use common::{bad_input, json, ok, stderr, stdout};
 
 fn sample() -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples/sample.pgn");

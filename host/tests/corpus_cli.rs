@@ -3,36 +3,12 @@
 //! error, a file in an encoding xqr does not read, an empty file, and a file that is not PGN.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
-fn xqr(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xqr"))
-        .args(args)
-        .output()
-        .expect("run xqr")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
-}
-
-fn ok(args: &[&str]) -> Output {
-    let o = xqr(args);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "xqr {args:?} failed: {}",
-        stderr(&o)
-    );
-    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
-    o
-}
+mod common;
+use common::{ok, stderr, stdout, xqr};
 
 /// Every line of stdout as JSON.
 fn json_lines(o: &Output) -> Vec<Value> {

@@ -2,36 +2,9 @@
 //! of DESIGN.md, text output, global options and errors.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
-fn xqr(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xqr"))
-        .args(args)
-        .env_remove("XQR_PLUGIN_PATH")
-        .env_remove("XQR_OVERLAY_PATH")
-        .output()
-        .expect("run xqr")
-}
-
-fn ok(args: &[&str]) -> Output {
-    let o = xqr(args);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "xqr {args:?} failed: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    o
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    serde_json::from_slice(&o.stdout)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&o.stdout)))
-}
-
-fn text(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("UTF-8")
-}
+mod common;
+use common::{json, ok, stdout as text, xqr};
 
 fn figure3() -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -1,31 +1,13 @@
 //! End-to-end tests of `xqr standings` and `xqr schedule round-robin`.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
-fn xqr(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xqr"))
-        .args(args)
-        .env_remove("XQR_PLUGIN_PATH")
-        .env_remove("XQR_OVERLAY_PATH")
-        .output()
-        .expect("run xqr")
-}
+mod common;
+use common::bad_input as bad;
 
+/// Runs `xqr` expecting status 0; returns stdout.
 fn ok(args: &[&str]) -> String {
-    let o = xqr(args);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(0), "xqr {args:?}: {err}");
-    String::from_utf8(o.stdout).unwrap()
-}
-
-fn bad(args: &[&str]) -> String {
-    let o = xqr(args);
-    assert_eq!(o.status.code(), Some(2), "xqr {args:?}");
-    assert!(o.stdout.is_empty());
-    let err = String::from_utf8(o.stderr).unwrap();
-    assert!(!err.contains("panicked"), "{err}");
-    err
+    common::stdout(&common::ok(args))
 }
 
 fn event(name: &str) -> String {
