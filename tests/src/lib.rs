@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde::{Deserialize, Serialize};
-use xqr_core::rules::{GameInput, IllegalMovePolicy, JudgeOptions};
+use xqr_core::rules::{ClaimPolicy, GameInput, IllegalMovePolicy, JudgeOptions};
 
 /// A conformance fixture.
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
@@ -43,6 +43,10 @@ pub struct Fixture {
     /// edition's ruling).
     #[serde(default)]
     pub illegal_moves: Option<IllegalMovesSetting>,
+    /// How the record is judged: `as_played` (the default: claims nobody made are reported and
+    /// judging goes on) or `first` (the first successful claim ends the game).
+    #[serde(default)]
+    pub claim: Option<ClaimSetting>,
     /// Free text: why the position and moves show what they show.
     #[serde(default)]
     pub notes: Option<String>,
@@ -78,6 +82,38 @@ pub enum IllegalMovesSetting {
     Rule,
 }
 
+/// `claim` of a fixture.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimSetting {
+    /// The record as played.
+    AsPlayed,
+    /// Up to its first successful claim.
+    First,
+}
+
+/// A claim a ruleset must list; every field given is checked.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimExpectation {
+    /// The first ply after which the claim would succeed.
+    pub ply: u32,
+    /// The last ply after which it would still succeed.
+    #[serde(default)]
+    pub until_ply: Option<u32>,
+    /// Who would claim: `red`, `black` or `either`.
+    #[serde(default)]
+    pub claimant: Option<String>,
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// The termination.
+    #[serde(default)]
+    pub termination: Option<String>,
+    /// The article, as `ruleset §article`.
+    #[serde(default)]
+    pub rule: Option<String>,
+}
+
 /// What a ruleset must decide; every field given is checked.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -102,6 +138,9 @@ pub struct Expectation {
     /// An input error is expected instead of a verdict; the text must occur in the message.
     #[serde(default)]
     pub error: Option<String>,
+    /// The claims the verdict lists, all of them and in order, when given (`[]`: none).
+    #[serde(default)]
+    pub claims: Option<Vec<ClaimExpectation>>,
 }
 
 impl Fixture {
@@ -122,6 +161,10 @@ impl Fixture {
                 _ => IllegalMovePolicy::Reject,
             },
             all_plies: false,
+            claim: match self.claim {
+                Some(ClaimSetting::First) => ClaimPolicy::First,
+                _ => ClaimPolicy::AsPlayed,
+            },
         }
     }
 }
@@ -137,6 +180,13 @@ pub fn workspace() -> PathBuf {
 /// The fixture directory.
 pub fn fixture_dir() -> PathBuf {
     workspace().join("tests").join("fixtures")
+}
+
+/// The overlays the suite loads besides the shipped ones: the other readings of articles an
+/// edition settles one way (`tests/variants/*.toml`), so that fixtures can state what each
+/// reading gives.
+pub fn variant_dir() -> PathBuf {
+    workspace().join("tests").join("variants")
 }
 
 /// Reads and parses a fixture, naming the file in errors.

@@ -1,16 +1,15 @@
-//! The shared judging driver: replay a game under a ruleset's components.
+//! The shared judging driver: replay a game under a ruleset's components ([`Replay`]) and
+//! turn what the replay found into a [`Verdict`].
 //!
-//! Cost: one legality check and one game-end test per ply, a hash comparison per ply for
-//! repetitions (bounded by the last capture), and the repetition judge only when a position
-//! repeats or a ruling is pending (an obligation to change, or a 2011 draw not yet due). Plies are classified only for the loop a ruling
-//! rests on (or every ply with [`JudgeOptions::all_plies`]).
+//! A record is judged as played or up to its first successful claim, as
+//! [`JudgeOptions::claim`] says (the reading is in [`super::claim`]). Plies are classified
+//! only for the loop a ruling rests on (or every ply with [`JudgeOptions::all_plies`]).
 
+use super::replay::Replay;
 use super::{
-    GameEnd, GameHistory, GameInput, GameResult, IllegalMovePolicy, IllegalMoveRuling, JudgeError,
-    JudgeOptions, Pending, PlyReport, RepetitionRuling, RuleRef, Ruleset, Termination, Verdict,
+    ClaimPolicy, GameEnd, GameInput, GameResult, JudgeError, JudgeOptions, LoopReport, Pending,
+    PlyReport, RepetitionRuling, Ruleset, Termination, Verdict,
 };
-use crate::notation::{self, NotationError};
-use crate::Position;
 
 /// Judges `game` with the four components of `rs` (the default [`Ruleset::judge`]).
 pub fn judge_with_components<R: Ruleset + ?Sized>(
@@ -18,145 +17,44 @@ pub fn judge_with_components<R: Ruleset + ?Sized>(
     game: &GameInput,
     options: &JudgeOptions,
 ) -> Result<Verdict, JudgeError> {
-    let id = rs.meta().id.clone();
-    let legality = rs.legality();
-    let rules = legality.move_rules();
-    let start = match &game.fen {
-        Some(fen) => Position::from_fen(fen, rules).map_err(|e| JudgeError::BadFen {
-            fen: fen.clone(),
-            reason: e.to_string(),
-        })?,
-        None => legality.start_position(),
+    let mut replay = Replay::start(rs, game)?;
+    let first = options.claim == ClaimPolicy::First;
+    for text in &game.moves {
+        if replay.is_over() || (first && !replay.claimable.is_empty()) {
+            break;
+        }
+        replay.play(text, options.illegal_moves)?;
+    }
+    Ok(verdict_of(rs, replay, game, options))
+}
+
+/// The verdict on a replayed record: an end by itself, a foul, the ruling a claim gets at the
+/// record's last position, an open obligation, the record's stated result, or undecided.
+fn verdict_of<R: Ruleset + ?Sized>(
+    rs: &R,
+    replay: Replay<'_, R>,
+    game: &GameInput,
+    options: &JudgeOptions,
+) -> Verdict {
+    let Replay {
+        history,
+        end,
+        foul,
+        obligation: ruling,
+        met,
+        claimable,
+        claims,
+        ..
+    } = replay;
+    let (end, claimed_loop): (Option<GameEnd>, Option<LoopReport>) = match end {
+        Some(e) => (Some(e), None),
+        None => match claimable.into_iter().next() {
+            Some((e, found)) => (Some(e), found),
+            None => (None, None),
+        },
     };
-    if !legality.plays_hidden_pieces() {
-        let hidden = crate::Color::ALL
-            .into_iter()
-            .any(|c| !start.board().hidden(c).is_empty())
-            || !start.pool().is_empty();
-        let tagged = game.tags.get("Variant").is_some_and(|v| {
-            let v = v.to_lowercase();
-            v.contains("jieqi") || v.contains("揭棋")
-        });
-        if hidden || tagged {
-            return Err(JudgeError::Unsupported {
-                ruleset: id,
-                reason: "the game is Jieqi (揭棋: hidden pieces); this ruleset plays standard Xiangqi only".to_owned(),
-            });
-        }
-    }
-    let mut history = GameHistory::new(start);
-    let mut end: Option<GameEnd> = rs.scoring().game_end(&history);
-    let mut ruling: Option<RepetitionRuling> = None;
-    // The last obligation to change that was met, for the explanation of an undecided game.
-    let mut met: Option<String> = None;
-    let mut foul: Option<(u32, RuleRef, String)> = None;
-
-    if end.is_none() {
-        for (i, text) in game.moves.iter().enumerate() {
-            let ply = i as u32 + 1;
-            let pos = history.last();
-            let m = match notation::parse_move(pos, text) {
-                Ok(m) => m,
-                // A reveal or captured identity that cannot be is a wrong record (Jieqi).
-                Err(NotationError::Illegal { reason, .. }) if reason.concerns_identity() => {
-                    return Err(JudgeError::IllegalMove {
-                        ply,
-                        text: text.clone(),
-                        reason: reason.to_string(),
-                    })
-                }
-                Err(NotationError::Illegal { reason, .. }) => match options.illegal_moves {
-                    IllegalMovePolicy::Reject => {
-                        return Err(JudgeError::IllegalMove {
-                            ply,
-                            text: text.clone(),
-                            reason: reason.to_string(),
-                        })
-                    }
-                    IllegalMovePolicy::Rule => {
-                        let mover = pos.turn();
-                        match legality.illegal_move_ruling(&history, &reason) {
-                            IllegalMoveRuling::Loss { rule } => {
-                                end = Some(GameEnd {
-                                    result: GameResult::win_for(!mover),
-                                    termination: Termination::IllegalMove,
-                                    rule,
-                                    offender: Some(mover),
-                                    ply,
-                                    explanation: format!(
-                                        "{mover} played the illegal move {text} ({reason})"
-                                    ),
-                                });
-                            }
-                            IllegalMoveRuling::FoulAndReplay { rule } => {
-                                foul = Some((ply, rule, format!(
-                                    "{mover} played the illegal move {text} ({reason}): a foul; the move must be replaced, so the record cannot be followed further"
-                                )));
-                            }
-                        }
-                        break;
-                    }
-                },
-                Err(e) => {
-                    return Err(JudgeError::BadMove {
-                        ply,
-                        text: text.clone(),
-                        reason: e.to_string(),
-                    })
-                }
-            };
-            history.push_unchecked(m);
-            if let Some(e) = rs.scoring().game_end(&history) {
-                end = Some(e);
-                break;
-            }
-            let open = matches!(
-                ruling,
-                Some(RepetitionRuling::Pending { .. } | RepetitionRuling::DrawPending { .. })
-            );
-            if open || rs.repetition().watches(&history) {
-                match rs.repetition().judge(&history, ruling.as_ref()) {
-                    Some(r @ RepetitionRuling::Decided { .. }) => {
-                        ruling = Some(r);
-                        break;
-                    }
-                    Some(r) => ruling = Some(r),
-                    None if open => {
-                        // The side obliged to change did, or a pending draw was averted: say
-                        // so if nothing else is decided.
-                        let now = history.ply_count();
-                        met = match ruling.take() {
-                            Some(RepetitionRuling::Pending {
-                                must_change,
-                                rule,
-                                since_ply,
-                                reason,
-                                ..
-                            }) => {
-                                let why = reason.map_or(String::new(), |r| format!(", {r}"));
-                                Some(format!(
-                                    "{must_change} had to change under {rule} from ply {since_ply}{why}; the loop was broken at ply {now}"
-                                ))
-                            }
-                            Some(RepetitionRuling::DrawPending {
-                                rule,
-                                since_ply,
-                                due_ply,
-                                ..
-                            }) => Some(format!(
-                                "a draw under {rule} was pending from ply {since_ply}, due at ply {due_ply} if neither side changed; {} changed at ply {now}",
-                                history.position(now - 1).turn()
-                            )),
-                            _ => met.take(),
-                        };
-                    }
-                    None => {}
-                }
-            }
-        }
-    }
-
-    let loop_found = ruling.as_ref().map(|r| r.found().clone());
+    let ruling = ruling.filter(|_| claimed_loop.is_none());
+    let loop_found = claimed_loop.or_else(|| ruling.as_ref().map(|r| r.found().clone()));
     let plies_to_classify: Vec<u32> = if options.all_plies {
         (1..=history.ply_count()).collect()
     } else if let Some(l) = &loop_found {
@@ -184,7 +82,7 @@ pub fn judge_with_components<R: Ruleset + ?Sized>(
         .collect();
 
     let mut verdict = Verdict {
-        ruleset: id.clone(),
+        ruleset: rs.meta().id.clone(),
         result: GameResult::Undecided,
         termination: None,
         winner: None,
@@ -195,6 +93,7 @@ pub fn judge_with_components<R: Ruleset + ?Sized>(
         loop_found,
         explanation: String::new(),
         plies,
+        claims: claims.into_vec(),
     };
     let decided = match (end, ruling) {
         (Some(e), _) => Some(e),
@@ -235,12 +134,12 @@ pub fn judge_with_components<R: Ruleset + ?Sized>(
         }
         (None, None) => None,
     };
-    if let Some((ply, rule, why)) = foul {
-        verdict.offender = history.position(ply - 1).turn().into();
-        verdict.rule = Some(rule);
+    if let Some(foul) = foul {
+        verdict.offender = history.position(foul.ply - 1).turn().into();
+        verdict.rule = Some(foul.rule);
         verdict.termination = Some(Termination::IllegalMove);
-        verdict.explanation = why;
-        return Ok(verdict);
+        verdict.explanation = foul.explanation;
+        return verdict;
     }
     let decided = decided.or_else(|| {
         if verdict.pending.is_some() {
@@ -275,5 +174,5 @@ pub fn judge_with_components<R: Ruleset + ?Sized>(
             .collect::<Vec<_>>()
             .join("; ");
     }
-    Ok(verdict)
+    verdict
 }

@@ -2,6 +2,7 @@
 //! [`PieceVisibility`], [`RepetitionJudge`], [`Scoring`]), the [`Ruleset`] bundle, game history,
 //! and the decisions and verdicts they produce, each carrying a [`RuleRef`].
 
+mod claim;
 mod decision;
 mod history;
 pub mod judge;
@@ -13,9 +14,11 @@ mod outcome;
 mod points;
 mod recorded;
 mod reference;
+mod replay;
 mod traits;
 mod verdict;
 
+pub use claim::{Claim, ClaimAnswer, ClaimKind, ClaimPolicy, ClaimRequest, Claimant, Claims};
 pub use decision::{
     GameEnd, IllegalMoveAt, IllegalMovePolicy, IllegalMoveRuling, RepetitionRuling,
 };

@@ -29,6 +29,10 @@ pub struct JudgeOptions {
     /// loop the ruling rests on).
     #[serde(default)]
     pub all_plies: bool,
+    /// Whether the record is judged as played (the default) or ended by its first successful
+    /// claim (see [`super::claim`]).
+    #[serde(default)]
+    pub claim: super::ClaimPolicy,
 }
 
 /// A game that could not be judged, located.
@@ -201,4 +205,32 @@ pub struct Verdict {
     pub explanation: String,
     /// Classified plies (those of the loop, or all with `all_plies`).
     pub plies: Vec<PlyReport>,
+    /// Every point of the record where a claim would have succeeded, in order (judged as
+    /// played, those nobody made and, last, the one the verdict rests on when the record ends
+    /// while it can be claimed; see [`super::claim`]).
+    #[serde(default)]
+    pub claims: Vec<super::Claim>,
+}
+
+impl Verdict {
+    /// The first claim that would have succeeded: what the game comes to when every claim is
+    /// made at its first opportunity (the verdict under [`super::ClaimPolicy::First`]). `None`
+    /// when no claim would have: the game is what it was as played.
+    pub fn first_claim(&self) -> Option<&super::Claim> {
+        self.claims.first()
+    }
+
+    /// Whether the verdict rests on `claim`: the record ends while it can be claimed and the
+    /// verdict is its ruling.
+    pub fn rests_on(&self, claim: &super::Claim) -> bool {
+        self.decided_at_ply == Some(claim.until_ply)
+            && self.rule.as_ref() == Some(&claim.rule)
+            && self.result == claim.result
+            && self.termination.as_ref() == Some(&claim.termination)
+    }
+
+    /// The claims nobody made: every claim but the one the verdict rests on.
+    pub fn unmade_claims(&self) -> impl Iterator<Item = &super::Claim> + '_ {
+        self.claims.iter().filter(|c| !self.rests_on(c))
+    }
 }

@@ -70,11 +70,11 @@ pub struct RunArgs {
 }
 
 impl RunArgs {
-    /// The judging options.
+    /// The judging options: as played (the first claim of each verdict is reported beside).
     pub fn options(&self) -> JudgeOptions {
         JudgeOptions {
             illegal_moves: self.illegal_moves.into(),
-            all_plies: false,
+            ..JudgeOptions::default()
         }
     }
 }

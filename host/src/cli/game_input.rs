@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use xqr_core::record::read_games_from_bytes;
-use xqr_core::rules::{GameInput, IllegalMovePolicy, JudgeOptions};
+use xqr_core::rules::{ClaimPolicy, GameInput, IllegalMovePolicy, JudgeOptions};
 use xqr_host::record_input::RecordedGame;
 
 use super::CliError;
@@ -35,6 +35,30 @@ pub struct GameArgs {
     /// Classify every ply in the output, not only those of the loop a ruling rests on.
     #[arg(long)]
     pub all_plies: bool,
+
+    /// How the record is judged: as played (`as-played`: a claim nobody made is listed and
+    /// judging goes on to the record's end), or up to its first successful claim (`first`:
+    /// "what if they had claimed").
+    #[arg(long, value_enum, default_value_t = Claims::AsPlayed)]
+    pub claim: Claims,
+}
+
+/// `--claim`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Claims {
+    /// The record as played.
+    AsPlayed,
+    /// Up to the first successful claim.
+    First,
+}
+
+impl From<Claims> for ClaimPolicy {
+    fn from(c: Claims) -> ClaimPolicy {
+        match c {
+            Claims::AsPlayed => ClaimPolicy::AsPlayed,
+            Claims::First => ClaimPolicy::First,
+        }
+    }
 }
 
 /// `--illegal-moves`.
@@ -61,6 +85,7 @@ impl GameArgs {
         JudgeOptions {
             illegal_moves: self.illegal_moves.into(),
             all_plies: self.all_plies,
+            claim: self.claim.into(),
         }
     }
 

@@ -16,7 +16,7 @@ fn judge(rs: &Cxa2011, fen: &str, moves: &str) -> Verdict {
     };
     let options = JudgeOptions {
         illegal_moves: IllegalMovePolicy::Rule,
-        all_plies: false,
+        ..JudgeOptions::default()
     };
     rs.judge(&game, &options).expect("judged")
 }

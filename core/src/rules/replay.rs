@@ -1,0 +1,243 @@
+//! A game replayed under a ruleset's components one ply at a time: what the verdict driver
+//! ([`super::judge`]) and a live claim ([`super::claim_at`]) share.
+//!
+//! After each ply the replay knows whether the game has ended by itself (checkmate, stalemate,
+//! facing kings, a captured king, an illegal move ruled on), which rulings a claim would get
+//! now (a repetition ruling, the natural limit: see [`super::claim`]), the obligation to change
+//! (or pending draw) still open, and every claim available so far.
+//!
+//! Cost: one legality check and one game-end test per ply, a hash comparison per ply for
+//! repetitions (bounded by the last capture), and the repetition judge only when a position
+//! repeats or an obligation is open.
+
+use super::{
+    Claim, Claims, GameEnd, GameHistory, GameInput, GameResult, IllegalMovePolicy,
+    IllegalMoveRuling, JudgeError, LoopReport, RepetitionRuling, RuleRef, Ruleset, Termination,
+};
+use crate::notation::{self, NotationError};
+use crate::{Color, Position};
+
+/// A foul that stops a record: an illegal move the edition wants replaced (2011 §4.1.8).
+#[derive(Clone, Debug)]
+pub(crate) struct Foul {
+    pub(crate) ply: u32,
+    pub(crate) rule: RuleRef,
+    pub(crate) explanation: String,
+}
+
+/// A game under replay.
+pub(crate) struct Replay<'r, R: Ruleset + ?Sized> {
+    rs: &'r R,
+    pub(crate) history: GameHistory,
+    /// The end the game came to by itself, if any.
+    pub(crate) end: Option<GameEnd>,
+    /// A foul that stops the record.
+    pub(crate) foul: Option<Foul>,
+    /// The obligation to change (or pending draw) still open.
+    pub(crate) obligation: Option<RepetitionRuling>,
+    /// The last obligation that was met, in words (for an undecided verdict).
+    pub(crate) met: Option<String>,
+    /// What a claim after the last ply would get: the natural limit first, then a repetition
+    /// ruling (the order the game-end test and the repetition judge are asked in).
+    pub(crate) claimable: Vec<(GameEnd, Option<LoopReport>)>,
+    /// Every claim available so far.
+    pub(crate) claims: Claims,
+}
+
+impl<'r, R: Ruleset + ?Sized> Replay<'r, R> {
+    /// The game's start position under `rs`, checked: a Jieqi game (hidden pieces, or a Jieqi
+    /// `Variant` tag) under an edition of standard Xiangqi is refused.
+    pub(crate) fn start(rs: &'r R, game: &GameInput) -> Result<Replay<'r, R>, JudgeError> {
+        let legality = rs.legality();
+        let rules = legality.move_rules();
+        let start = match &game.fen {
+            Some(fen) => Position::from_fen(fen, rules).map_err(|e| JudgeError::BadFen {
+                fen: fen.clone(),
+                reason: e.to_string(),
+            })?,
+            None => legality.start_position(),
+        };
+        if !legality.plays_hidden_pieces() {
+            let hidden = Color::ALL
+                .into_iter()
+                .any(|c| !start.board().hidden(c).is_empty())
+                || !start.pool().is_empty();
+            let tagged = game.tags.get("Variant").is_some_and(|v| {
+                let v = v.to_lowercase();
+                v.contains("jieqi") || v.contains("揭棋")
+            });
+            if hidden || tagged {
+                return Err(JudgeError::Unsupported {
+                    ruleset: rs.meta().id.clone(),
+                    reason: "the game is Jieqi (揭棋: hidden pieces); this ruleset plays standard Xiangqi only".to_owned(),
+                });
+            }
+        }
+        let mut replay = Replay {
+            rs,
+            history: GameHistory::new(start),
+            end: None,
+            foul: None,
+            obligation: None,
+            met: None,
+            claimable: Vec::new(),
+            claims: Claims::default(),
+        };
+        replay.look_at_ends();
+        replay.record_claims();
+        Ok(replay)
+    }
+
+    /// Whether the record cannot be followed further (an end by itself or a foul).
+    pub(crate) fn is_over(&self) -> bool {
+        self.end.is_some() || self.foul.is_some()
+    }
+
+    /// Plays the next move of the record, written `text`, and looks at what it brings.
+    /// An illegal move is an error or the edition's ruling, as `illegal` says.
+    pub(crate) fn play(
+        &mut self,
+        text: &str,
+        illegal: IllegalMovePolicy,
+    ) -> Result<(), JudgeError> {
+        let ply = self.history.ply_count() + 1;
+        let pos = self.history.last();
+        let m = match notation::parse_move(pos, text) {
+            Ok(m) => m,
+            // A reveal or captured identity that cannot be is a wrong record (Jieqi).
+            Err(NotationError::Illegal { reason, .. }) if reason.concerns_identity() => {
+                return Err(JudgeError::IllegalMove {
+                    ply,
+                    text: text.to_owned(),
+                    reason: reason.to_string(),
+                })
+            }
+            Err(NotationError::Illegal { reason, .. }) => {
+                if illegal == IllegalMovePolicy::Reject {
+                    return Err(JudgeError::IllegalMove {
+                        ply,
+                        text: text.to_owned(),
+                        reason: reason.to_string(),
+                    });
+                }
+                let mover = pos.turn();
+                self.claimable.clear();
+                match self
+                    .rs
+                    .legality()
+                    .illegal_move_ruling(&self.history, &reason)
+                {
+                    IllegalMoveRuling::Loss { rule } => {
+                        self.end = Some(GameEnd {
+                            result: GameResult::win_for(!mover),
+                            termination: Termination::IllegalMove,
+                            rule,
+                            offender: Some(mover),
+                            ply,
+                            explanation: format!(
+                                "{mover} played the illegal move {text} ({reason})"
+                            ),
+                        });
+                    }
+                    IllegalMoveRuling::FoulAndReplay { rule } => {
+                        self.foul = Some(Foul {
+                            ply,
+                            rule,
+                            explanation: format!(
+                                "{mover} played the illegal move {text} ({reason}): a foul; the move must be replaced, so the record cannot be followed further"
+                            ),
+                        });
+                    }
+                }
+                return Ok(());
+            }
+            Err(e) => {
+                return Err(JudgeError::BadMove {
+                    ply,
+                    text: text.to_owned(),
+                    reason: e.to_string(),
+                })
+            }
+        };
+        self.history.push_unchecked(m);
+        self.look_at_ends();
+        if self.end.is_none() {
+            self.look_at_repetition();
+        }
+        self.record_claims();
+        Ok(())
+    }
+
+    /// Adds what a claim would get now to the claims.
+    fn record_claims(&mut self) {
+        for (end, found) in &self.claimable {
+            self.claims.add(Claim::of(end, found.as_ref()));
+        }
+    }
+
+    /// The game-end test after the last ply: an end by itself stops the game, the natural
+    /// limit is only claimable.
+    fn look_at_ends(&mut self) {
+        self.claimable.clear();
+        match self.rs.scoring().game_end(&self.history) {
+            Some(e) if is_claimed(&e) => self.claimable.push((e, None)),
+            Some(e) => self.end = Some(e),
+            None => {}
+        }
+    }
+
+    /// The repetition judge after the last ply, when a position repeats or an obligation is
+    /// open.
+    fn look_at_repetition(&mut self) {
+        let open = self.obligation.is_some();
+        if !open && !self.rs.repetition().watches(&self.history) {
+            return;
+        }
+        match self
+            .rs
+            .repetition()
+            .judge(&self.history, self.obligation.as_ref())
+        {
+            // A claim would get this; the obligation, if any, stays as it was.
+            Some(RepetitionRuling::Decided { end, found }) => {
+                self.claimable.push((end, Some(found)));
+            }
+            Some(r) => self.obligation = Some(r),
+            None if open => {
+                // The side obliged to change did, or a pending draw was averted.
+                let now = self.history.ply_count();
+                self.met = match self.obligation.take() {
+                    Some(RepetitionRuling::Pending {
+                        must_change,
+                        rule,
+                        since_ply,
+                        reason,
+                        ..
+                    }) => {
+                        let why = reason.map_or(String::new(), |r| format!(", {r}"));
+                        Some(format!(
+                            "{must_change} had to change under {rule} from ply {since_ply}{why}; the loop was broken at ply {now}"
+                        ))
+                    }
+                    Some(RepetitionRuling::DrawPending {
+                        rule,
+                        since_ply,
+                        due_ply,
+                        ..
+                    }) => Some(format!(
+                        "a draw under {rule} was pending from ply {since_ply}, due at ply {due_ply} if neither side changed; {} changed at ply {now}",
+                        self.history.position(now - 1).turn()
+                    )),
+                    _ => self.met.take(),
+                };
+            }
+            None => {}
+        }
+    }
+}
+
+/// Whether a game end needs a claim: the natural limit (1999 §23.3, 2011 §22.2). Repetition
+/// rulings always do; every other end happens by itself.
+pub(crate) fn is_claimed(end: &GameEnd) -> bool {
+    end.termination == Termination::NaturalLimit
+}
