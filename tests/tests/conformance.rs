@@ -1,5 +1,6 @@
-//! Every fixture under every loaded ruleset — static, house-variant overlays and the dynamic
-//! plugin — with stated expectations asserted first, verdicts snapshotted (`insta`, YAML), one
+//! Every fixture under every loaded ruleset — static, house-variant overlays (the shipped ones and
+//! the readings in `tests/variants/`) and the dynamic plugin — with stated expectations asserted
+//! first, verdicts snapshotted (`insta`, YAML), one
 //! verdict matrix, and no snapshot file left that no fixture produces.
 
 use std::collections::BTreeMap;
@@ -15,7 +16,7 @@ fn registry() -> &'static Registry {
         let plugins = build_plugins().unwrap_or_else(|e| panic!("{e}"));
         let loaded = load(&Sources {
             plugin_dirs: vec![plugins],
-            overlay_dirs: Vec::new(),
+            overlay_dirs: vec![xqr_tests::variant_dir()],
             use_environment: false,
         });
         assert!(
@@ -31,10 +32,12 @@ fn registry() -> &'static Registry {
 #[test]
 fn expected_rulesets_are_loaded() {
     let reg = registry();
-    for id in STATIC_RULESETS
-        .iter()
-        .chain(&["lenient", "quick-limit", "club-casual"])
-    {
+    for id in STATIC_RULESETS.iter().chain(&[
+        "lenient",
+        "quick-limit",
+        "club-casual",
+        "cxa-1999-third-occurrence",
+    ]) {
         assert!(reg.get(id).is_some(), "ruleset {id} is not loaded");
     }
     let statics: Vec<&str> = reg
@@ -123,6 +126,31 @@ fn check_expectation(name: &str, id: &str, e: &Expectation, outcome: &Outcome) {
             Some(side.as_str()),
             "{name} under {id}: offender"
         );
+    }
+    if let Some(claims) = &e.claims {
+        assert_eq!(
+            v.claims.len(),
+            claims.len(),
+            "{name} under {id}: claims {:?}",
+            v.claims
+        );
+        for (got, want) in v.claims.iter().zip(claims) {
+            let what = format!("{name} under {id}: the claim after ply {}", want.ply);
+            assert_eq!(got.ply, want.ply, "{what}: ply");
+            assert_eq!(got.result.pgn(), want.result, "{what}: result");
+            if let Some(u) = want.until_ply {
+                assert_eq!(got.until_ply, u, "{what}: until_ply");
+            }
+            if let Some(c) = &want.claimant {
+                assert_eq!(got.claimant.name(), c, "{what}: claimant");
+            }
+            if let Some(t) = &want.termination {
+                assert_eq!(&got.termination.to_string(), t, "{what}: termination");
+            }
+            if let Some(r) = &want.rule {
+                assert_eq!(&got.rule.to_string(), r, "{what}: rule");
+            }
+        }
     }
 }
 

@@ -3,13 +3,14 @@
 //!
 //! Two procedures ([`Counting`]):
 //!
-//! - **1999** (CXA 1999 §23.2, §24, §26): a repetition is judged when the same position (same
-//!   placement, same side to move) occurs for the `repetitions`-th time (three by default,
-//!   "循环反复三次" read as the third occurrence). Perpetual check loses at once (§24.1); both
-//!   sides allowed or both forbidden is a draw (§24.2, §26.2–26.3); one forbidden against allowed
-//!   makes the offender change (§24.3, §26.4): it loses if the position occurs once more with its
-//!   conduct unchanged. Conduct is read over every ply from the first of those occurrences to the
-//!   last.
+//! - **1999** (CXA 1999 §23.2, §24, §26): a repetition is judged when "循环反复三次" is
+//!   reached, counted as [`RepetitionCount`] says (the same position, same placement and side
+//!   to move, occurring for the third time, or the loop gone round three full cycles).
+//!   Perpetual check loses at once (§24.1); both sides allowed or both forbidden is a draw
+//!   (§24.2, §26.2–26.3); one forbidden against allowed makes the offender change (§24.3, §26.4):
+//!   it loses once the position of the pending ruling occurs again with its conduct unchanged,
+//!   and stays lost while the loop goes on. Conduct is read over every ply from the first of
+//!   the counted occurrences to the last.
 //! - **2011** (CXA 2011 trial §23): see [`Counting::Cxa2011`]; both sides forbidden go through
 //!   the §26.8 precedence ([`BothForbidden::Precedence`]).
 
@@ -47,8 +48,12 @@ pub struct VerdictTable {
     pub check_and_chase: ViolationPolicy,
     /// 一杀一捉.
     pub mate_threat_and_chase: ViolationPolicy,
-    /// Occurrences of a position that make a repetition (3); read by [`Counting::Cxa1999`].
+    /// The number of "循环反复三次" (3): occurrences of a position or cycles of the loop, as
+    /// [`VerdictTable::count`] says; read by [`Counting::Cxa1999`].
     pub repetitions: u32,
+    /// What [`VerdictTable::repetitions`] counts; read by [`Counting::Cxa1999`] (2011 §23.2 and
+    /// §23.4 fix their own count).
+    pub count: RepetitionCount,
     /// How repetitions are counted and how long a side has to change.
     pub counting: Counting,
     /// What two forbidden sides mean.
@@ -89,6 +94,54 @@ pub enum Counting {
     Cxa2011,
 }
 
+/// What "循环反复三次" (1999 §24, §4.2.3; 2011 §23.1) counts: the text says "the moves of both
+/// sides go round and repeat three times" and does not say from where.
+///
+/// - [`RepetitionCount::Occurrences`]: a position (same placement, same side to move) seen for
+///   the third time — two cycles after its first occurrence.
+/// - [`RepetitionCount::Cycles`]: the loop gone round three full cycles — its first position
+///   seen for the fourth time. 2011 §23.4 defines the same phrase so: "在两个点上反复三次为六个
+///   回合" (three times on two points is six rounds, three cycles of four plies), counting from
+///   the move that enters the loop (§23.2), which 1999 has no article for.
+///
+/// `repetitions` = 3 with either: the third occurrence, or the fourth.
+#[derive(
+    Copy, Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum RepetitionCount {
+    /// The `repetitions`-th occurrence of a position.
+    #[default]
+    Occurrences,
+    /// `repetitions` full cycles: the (`repetitions` + 1)-th occurrence of a position.
+    Cycles,
+}
+
+impl RepetitionCount {
+    /// The occurrences of a position that reach `repetitions` under this count.
+    pub const fn occurrences(self, repetitions: u32) -> u32 {
+        match self {
+            RepetitionCount::Occurrences => repetitions,
+            RepetitionCount::Cycles => repetitions + 1,
+        }
+    }
+
+    /// How the count reads, in words: "the 3rd occurrence of a position" or "three full cycles
+    /// (the 4th occurrence of a position)".
+    pub fn describe(self, repetitions: u32) -> String {
+        match self {
+            RepetitionCount::Occurrences => {
+                format!("the {} occurrence of a position", ordinal(repetitions))
+            }
+            RepetitionCount::Cycles => format!(
+                "{} full cycles (the {} occurrence of a position)",
+                repetitions,
+                ordinal(repetitions + 1)
+            ),
+        }
+    }
+}
+
 /// What two forbidden sides mean.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -121,6 +174,8 @@ impl VerdictTable {
         check_and_chase: ViolationPolicy::MustChange,
         mate_threat_and_chase: ViolationPolicy::MustChange,
         repetitions: 3,
+        // "循环反复三次" read as three full cycles (see `RepetitionCount` and docs/real-games.md).
+        count: RepetitionCount::Cycles,
         counting: Counting::Cxa1999,
         both_forbidden: BothForbidden::Draw,
     };
@@ -135,6 +190,7 @@ impl VerdictTable {
         check_and_chase: ViolationPolicy::MustChange,
         mate_threat_and_chase: ViolationPolicy::MustChange,
         repetitions: 3,
+        count: RepetitionCount::Cycles,
         counting: Counting::Cxa2011,
         both_forbidden: BothForbidden::Precedence,
     };
@@ -400,7 +456,14 @@ impl TableJudge {
             let sides = self.conducts(history, first, ply);
             let c = sides[must_change.index()].conduct;
             let found = report(history, first, ply, &sides);
-            if c.is_forbidden() && ply > *since_ply && history.key(ply) == history.key(*since_ply) {
+            if let Some(again) =
+                repeated_once_more(history, *since_ply, ply).filter(|_| c.is_forbidden())
+            {
+                let still = if again < ply {
+                    format!(" at ply {again}, and the loop has gone on since")
+                } else {
+                    String::new()
+                };
                 let end = GameEnd {
                     result: GameResult::win_for(!*must_change),
                     termination: termination_for(c),
@@ -408,7 +471,7 @@ impl TableJudge {
                     offender: Some(*must_change),
                     ply,
                     explanation: format!(
-                        "{must_change} had to change ({rule}) but repeated the loop once more with {} ({})",
+                        "{must_change} had to change ({rule}) but repeated the loop once more with {} ({}){still}",
                         c.chinese(),
                         serde_plain(c)
                     ),
@@ -423,11 +486,11 @@ impl TableJudge {
                 reason: None,
             });
         }
-        let occurrences = history.occurrences(ply);
-        if occurrences < self.table.repetitions {
+        let needed = self.table.count.occurrences(self.table.repetitions);
+        if history.occurrences(ply) < needed {
             return None;
         }
-        let first = Self::loop_start(history, self.table.repetitions)?;
+        let first = Self::loop_start(history, needed)?;
         let sides = self.conducts(history, first, ply);
         let found = report(history, first, ply, &sides);
         Some(self.ruling(self.rule_on(&sides), found, ply, ""))
@@ -599,9 +662,16 @@ impl TableJudge {
         }
     }
 
-    /// The nine-round rule (§23.4) at `ply`.
+    /// The nine-round rule (§23.4) at `ply`: the nine rounds of the side that moved last, or of
+    /// the side that moved before it when the last move captured nothing (a claim of a side's
+    /// nine rounds stands over the opponent's reply).
     fn nine_rounds_2011(&self, history: &GameHistory, ply: u32) -> Option<RepetitionRuling> {
-        let first = self.nine_round_window(history, ply)?;
+        let first = self.nine_round_window(history, ply).or_else(|| {
+            let quiet = history.captured_at(ply).is_none();
+            quiet
+                .then(|| self.nine_round_window(history, ply.checked_sub(1)?))
+                .flatten()
+        })?;
         let sides = self.conducts(history, first, ply);
         let found = report(history, first, ply, &sides);
         let finding = self.rule_on(&sides);
@@ -722,6 +792,27 @@ fn count_2011(history: &GameHistory, ply: u32) -> Option<Count2011> {
         first_move: start,
         capture,
     })
+}
+
+/// 1999 §24.3 "若再重复一次循环，即判负": the ply at which the position of the pending ruling
+/// (after ply `since`) occurred again, provided the loop has gone on unchanged from there to
+/// `ply` (every position since recurs one period earlier), so that the loss, once incurred,
+/// can be claimed while the loop goes on. `None` when that position has not come round again.
+fn repeated_once_more(history: &GameHistory, since: u32, ply: u32) -> Option<u32> {
+    let period = ply - history.previous_occurrence(ply)?;
+    let mut q = ply;
+    loop {
+        if q <= since {
+            return None;
+        }
+        if history.key(q) == history.key(since) {
+            return Some(q);
+        }
+        if history.previous_occurrence(q) != Some(q - period) {
+            return None; // the loop did not go on from here
+        }
+        q -= 1;
+    }
 }
 
 /// A loop report over plies `first..=last`.
@@ -977,13 +1068,15 @@ impl RepetitionJudge for TableJudge {
         let count = self.rule(self.articles.count);
         match self.table.counting {
             Counting::Cxa1999 => {
-                let (seen, needed) = (history.occurrences(ply), self.table.repetitions);
+                let needed = self.table.count.occurrences(self.table.repetitions);
+                let seen = history.occurrences(ply);
                 (seen < needed).then(|| {
                     format!(
-                        "a loop of {period} plies is under way: the position after ply {ply} has occurred {} and is judged at its {} occurrence, at ply {}, if the loop goes on ({count})",
+                        "a loop of {period} plies is under way: the position after ply {ply} has occurred {} and is judged at its {} occurrence, at ply {}, if the loop goes on (循环反复三次 read as {}, {count})",
                         times(seen),
                         ordinal(needed),
-                        ply + (needed - seen) * period
+                        ply + (needed - seen) * period,
+                        self.table.count.describe(self.table.repetitions),
                     )
                 })
             }

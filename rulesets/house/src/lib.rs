@@ -55,7 +55,10 @@
 //! // Perpetual chase (cxa-1999 chapter 7, figure 3): a draw under the lenient rule.
 //! let game = GameInput {
 //!     fen: Some("1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1".into()),
-//!     moves: "h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9".split(' ').map(String::from).collect(),
+//!     moves: "h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9"
+//!         .split(' ')
+//!         .map(String::from)
+//!         .collect(),
 //!     ..GameInput::default()
 //! };
 //! let v = lenient.judge(&game, &JudgeOptions::default()).unwrap();
@@ -76,9 +79,9 @@ pub use resolve::{check_against, resolve_all};
 pub use ruleset::{build, NaturalLimit, OverlayRuleset};
 pub use source::Location;
 pub use variant::{
-    is_valid_id, schema, schema_text, DrawResult, HouseVariant, IllegalMoveKnobs, IllegalRuling,
-    KingSafetyKnob, MoveKnobs, NaturalLimitKnobs, PointsValue, Policy, RepetitionKnobs,
-    ScoringKnobs, DEFAULT_CHECK_CAP, ID_PATTERN, MAX_POINTS,
+    is_valid_id, schema, schema_text, CountKnob, DrawResult, HouseVariant, IllegalMoveKnobs,
+    IllegalRuling, KingSafetyKnob, MoveKnobs, NaturalLimitKnobs, PointsValue, Policy,
+    RepetitionKnobs, ScoringKnobs, DEFAULT_CHECK_CAP, ID_PATTERN, MAX_POINTS,
 };
 
 use std::path::PathBuf;

@@ -15,7 +15,8 @@ use toml::Spanned;
 
 use crate::source::{Location, SourceMap};
 use crate::variant::{
-    is_valid_id, DrawResult, HouseVariant, IllegalRuling, KingSafetyKnob, PointsValue, Policy,
+    is_valid_id, CountKnob, DrawResult, HouseVariant, IllegalRuling, KingSafetyKnob, PointsValue,
+    Policy,
 };
 
 /// What kind of problem an overlay has.
@@ -319,6 +320,7 @@ pub(crate) static REPETITION: TableSpec = TableSpec {
                 "occurrences of a position that make a repetition",
             )),
         ),
+        opt("count", Node::Leaf(Leaf::Choice(&CountKnob::NAMES))),
     ],
 };
 

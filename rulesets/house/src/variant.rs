@@ -4,7 +4,7 @@ use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use xqr_core::rules::law::ViolationPolicy;
+use xqr_core::rules::law::{RepetitionCount, ViolationPolicy};
 use xqr_core::rules::{IllegalMoveRuling, Points, RuleRef};
 
 use crate::source::{Location, SourceMap};
@@ -184,11 +184,41 @@ pub struct RepetitionKnobs {
     /// 一杀一捉, mate threat and chase (cxa-1999 §25.2, §26.4: must change).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mate_threat_and_chase: Option<Policy>,
-    /// Occurrences of the same position (same side to move) that make a repetition, 2–10
-    /// (cxa-1999 §24, "循环反复三次": 3).
+    /// The number of "循环反复三次" (cxa-1999 §24: 3), 2–10: occurrences of the same position
+    /// (same side to move) or full cycles of the loop, as `count` says. Read by the 1999 count
+    /// (cxa-1999 and the variants built on it); cxa-2011 counts by its §23.2 and §23.4.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 2, max = 10))]
     pub repetitions: Option<u32>,
+    /// What `repetitions` counts: `occurrences` of a position (three: the third occurrence) or
+    /// full `cycles` of the loop (three: the fourth occurrence, the reading cxa-2011 §23.4 gives
+    /// the same phrase). Read by the 1999 count, like `repetitions`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<CountKnob>,
+}
+
+/// `[repetition] count`: what "循环反复三次" counts (cxa-1999 §24).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CountKnob {
+    /// Occurrences of a position: three is the third occurrence.
+    Occurrences,
+    /// Full cycles of the loop: three is the fourth occurrence of a position.
+    Cycles,
+}
+
+impl CountKnob {
+    /// The TOML spelling.
+    pub const NAMES: [&'static str; 2] = ["occurrences", "cycles"];
+}
+
+impl From<CountKnob> for RepetitionCount {
+    fn from(c: CountKnob) -> RepetitionCount {
+        match c {
+            CountKnob::Occurrences => RepetitionCount::Occurrences,
+            CountKnob::Cycles => RepetitionCount::Cycles,
+        }
+    }
 }
 
 /// `[natural_limit]`: the natural move limit (自然限着), replacing the parent's.
