@@ -2,14 +2,18 @@
 //!
 //! - `{"type":"game", "file", "game", "line", "plies", "tags": {"Event","Red","Black","Result"},
 //!   "verdicts": {ID: {"result","termination","rule","decided_at_ply","pending",
-//!   "agrees_with_record"} | {"error","ply","line","column"}, …}, "rulesets_agree"}`
+//!   "agrees_with_record","claims","first_claim"} | {"error","ply","line","column"}, …},
+//!   "rulesets_agree"}`: `result` … `pending` judge the record as played; `claims` lists every
+//!   point where a claim would have succeeded (`{"ply","until_ply","claimant","result",
+//!   "termination","rule"}`); `first_claim` is what the first of them would have given
+//!   (`{"result","termination","rule","decided_at_ply"}`), null when there is none
 //! - `{"type":"error", "file", "game", "line", "column", "error"}`: a file or game that could
 //!   not be read (`game`, `line`, `column` are null when they do not apply);
 //! - `{"type":"summary", …}`: the last line (see [`Summary`](super::Summary)).
 
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
-use xqr_core::rules::{GameResult, Pending, RuleRef, Termination};
+use xqr_core::rules::{Claim, Claimant, GameResult, Pending, RuleRef, Termination};
 
 use super::{InputError, Item, JudgedGame, Summary};
 
@@ -117,6 +121,10 @@ pub enum VerdictLine<'a> {
         /// Whether the record's result agrees (null when either does not decide; see
         /// [`JudgedGame::agrees_with_record`]).
         agrees_with_record: Option<bool>,
+        /// Every point where a claim would have succeeded, in order.
+        claims: Vec<ClaimLine<'a>>,
+        /// What the first claim would have given, if there was one.
+        first_claim: Option<FirstClaim<'a>>,
     },
     /// No verdict: the reason, located at its ply and the move's line and column.
     Failed {
@@ -142,6 +150,8 @@ impl<'a> VerdictLine<'a> {
                 decided_at_ply: v.decided_at_ply,
                 pending: v.pending.as_ref(),
                 agrees_with_record: g.agrees_with_record(i),
+                claims: v.claims.iter().map(ClaimLine::of).collect(),
+                first_claim: v.first_claim().map(FirstClaim::of),
             },
             Err(e) => {
                 let place = e.ply().and_then(|p| g.game.place_of(p));
@@ -152,6 +162,50 @@ impl<'a> VerdictLine<'a> {
                     column: place.map(|p| p.1),
                 }
             }
+        }
+    }
+}
+
+/// A claim as a game line shows it (its explanation is left to `xqr judge`).
+#[derive(Serialize)]
+pub struct ClaimLine<'a> {
+    ply: u32,
+    until_ply: u32,
+    claimant: Claimant,
+    result: GameResult,
+    termination: &'a Termination,
+    rule: &'a RuleRef,
+}
+
+impl<'a> ClaimLine<'a> {
+    fn of(c: &'a Claim) -> ClaimLine<'a> {
+        ClaimLine {
+            ply: c.ply,
+            until_ply: c.until_ply,
+            claimant: c.claimant,
+            result: c.result,
+            termination: &c.termination,
+            rule: &c.rule,
+        }
+    }
+}
+
+/// The verdict the first claim would have given, in the fields of the verdict as played.
+#[derive(Serialize)]
+pub struct FirstClaim<'a> {
+    result: GameResult,
+    termination: &'a Termination,
+    rule: &'a RuleRef,
+    decided_at_ply: u32,
+}
+
+impl<'a> FirstClaim<'a> {
+    fn of(c: &'a Claim) -> FirstClaim<'a> {
+        FirstClaim {
+            result: c.result,
+            termination: &c.termination,
+            rule: &c.rule,
+            decided_at_ply: c.ply,
         }
     }
 }

@@ -177,14 +177,27 @@ impl JudgedGame {
             .filter(|r| r.is_decided())
     }
 
-    /// Whether the recorded result agrees with the verdict of ruleset number `i`: `None` when
-    /// the record states no result, or the ruleset did not decide the game by its own ruling
-    /// (no verdict, undecided, pending, or a result taken from the record).
+    /// Whether the recorded result agrees with the verdict of ruleset number `i`, judged as
+    /// played: `None` when the record states no result, or the ruleset did not decide the game
+    /// by its own ruling (no verdict, undecided, or a result taken from the record). A record
+    /// that ends while a side must change agrees when that side lost, and not otherwise (a draw
+    /// agreed, or a win of the side that had to change).
     pub fn agrees_with_record(&self, i: usize) -> Option<bool> {
         let recorded = self.recorded_result()?;
         let v = self.verdicts.get(i)?.outcome.as_ref().ok()?;
+        if let Some(p) = &v.pending {
+            return Some(recorded == GameResult::win_for(!p.must_change));
+        }
         let t = v.termination.as_ref()?;
         (v.result.is_decided() && ruled_by_ruleset(t)).then_some(v.result == recorded)
+    }
+
+    /// Whether ruleset number `i` lists a claim nobody made (the record went on past it).
+    pub fn has_unmade_claim(&self, i: usize) -> bool {
+        self.verdicts
+            .get(i)
+            .and_then(|j| j.outcome.as_ref().ok())
+            .is_some_and(|v| v.unmade_claims().next().is_some())
     }
 
     /// Whether every ruleset that gave a verdict gave the same result (true with fewer than two

@@ -14,8 +14,8 @@ use super::{Item, JudgedGame};
 /// As the last line of `xqr batch --format json`: `{"type":"summary", "files", "games",
 /// "games_with_errors", "input_errors", "plies", "disagreements", "rulesets": {ID: {"decided":
 /// {TERMINATION: n, …}, "undecided", "pending", "errors", "agree_with_record",
-/// "disagree_with_record"}}, "threads", "seconds", "games_per_second", "plies_per_second",
-/// "plies_per_second_per_thread"}`.
+/// "disagree_with_record", "games_with_unmade_claims", "first_claim_differs"}}, "threads",
+/// "seconds", "games_per_second", "plies_per_second", "plies_per_second_per_thread"}`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Summary {
     /// Files read (including those that could not be read).
@@ -65,6 +65,10 @@ pub struct RulesetSummary {
     pub agree_with_record: u64,
     /// Games it decided by its own ruling against the recorded result.
     pub disagree_with_record: u64,
+    /// Games where a claim would have succeeded and the record went on.
+    pub games_with_unmade_claims: u64,
+    /// Games whose first claim would have given another result than the record as played.
+    pub first_claim_differs: u64,
 }
 
 fn by_id<S: Serializer>(rulesets: &[RulesetSummary], s: S) -> Result<S::Ok, S::Error> {
@@ -129,6 +133,14 @@ impl Summary {
                 Some(false) => r.disagree_with_record += 1,
                 None => {}
             }
+            if g.has_unmade_claim(i) {
+                r.games_with_unmade_claims += 1;
+            }
+            if let Ok(v) = &j.outcome {
+                if v.first_claim().is_some_and(|c| c.result != v.result) {
+                    r.first_claim_differs += 1;
+                }
+            }
         }
     }
 
@@ -161,7 +173,8 @@ impl Summary {
             let decided: Vec<String> = r.decided.iter().map(|(t, n)| format!("{t} {n}")).collect();
             let _ = writeln!(
                 s,
-                "{}: {}; undecided {}, pending {}, errors {}; against the record: agrees {}, differs {}",
+                "{}: {}; undecided {}, pending {}, errors {}; against the record: agrees {}, differs {}; \
+                 claims nobody made in {} games, a first claim would end {} games otherwise",
                 r.id,
                 if decided.is_empty() {
                     "nothing decided".to_owned()
@@ -172,7 +185,9 @@ impl Summary {
                 r.pending,
                 r.errors,
                 r.agree_with_record,
-                r.disagree_with_record
+                r.disagree_with_record,
+                r.games_with_unmade_claims,
+                r.first_claim_differs
             );
         }
         let _ = writeln!(

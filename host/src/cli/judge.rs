@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use xqr_core::registry::Registry;
-use xqr_core::rules::{Ruleset, Verdict};
+use xqr_core::rules::{Claim, Claimant, Ruleset, Verdict};
 
 use super::game_input::GameArgs;
 use super::{CliError, Format, Output};
@@ -125,6 +125,12 @@ pub fn render_verdict(v: &Verdict) -> String {
         let _ = writeln!(s, "pending: {} must change  [{}]", p.must_change, p.rule);
     }
     let _ = writeln!(s, "{}", v.explanation);
+    if !v.claims.is_empty() {
+        let _ = writeln!(s, "claims (where a claim would have succeeded):");
+        for c in &v.claims {
+            let _ = writeln!(s, "  {}", claim_line(c, v.rests_on(c)));
+        }
+    }
     if let Some(l) = &v.loop_found {
         let _ = writeln!(
             s,
@@ -166,6 +172,29 @@ pub fn render_verdict(v: &Verdict) -> String {
     s
 }
 
+/// One claim in words: "after ply 8 (until ply 12): black could claim 0-1 perpetual_chase
+/// [cxa-1999 §24.3]: …", marked when the verdict rests on it or nobody made it.
+pub fn claim_line(c: &Claim, verdict: bool) -> String {
+    let until = if c.until_ply > c.ply {
+        format!(" (until ply {})", c.until_ply)
+    } else {
+        String::new()
+    };
+    let who = match c.claimant {
+        Claimant::Either => "either side".to_owned(),
+        side => side.to_string(),
+    };
+    let status = if verdict {
+        "the record ends here: the verdict"
+    } else {
+        "not claimed: the record went on"
+    };
+    format!(
+        "after ply {}{until}: {who} could claim {} {}  [{}]  ({status}): {}",
+        c.ply, c.result, c.termination, c.rule, c.explanation
+    )
+}
+
 fn serde_name<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_value(v)
         .ok()
@@ -173,15 +202,17 @@ fn serde_name<T: serde::Serialize>(v: &T) -> String {
         .unwrap_or_default()
 }
 
-/// The readable `compare` table: one row per ruleset.
+/// The readable `compare` table: one row per ruleset, then the claims nobody made.
 fn render_compare(rows: &[Row]) -> String {
-    let mut table: Vec<[String; 5]> = vec![[
+    let mut table: Vec<[String; 6]> = vec![[
         "ruleset".into(),
         "result".into(),
         "reason".into(),
         "article".into(),
         "ply".into(),
+        "first claim".into(),
     ]];
+    let mut unmade: Vec<String> = Vec::new();
     for r in rows {
         table.push(match r {
             Row::Verdict(v) => {
@@ -196,12 +227,35 @@ fn render_compare(rows: &[Row]) -> String {
                     .or(v.pending.as_ref().map(|p| &p.rule))
                     .map_or("-".to_owned(), |r| r.to_string());
                 let ply = v.decided_at_ply.map_or("-".to_owned(), |p| p.to_string());
+                let first = v.first_claim().map_or("-".to_owned(), |c| {
+                    format!("{} {} after ply {}", c.result, c.termination, c.ply)
+                });
+                for c in v.unmade_claims() {
+                    let until = if c.until_ply > c.ply {
+                        format!(" (until ply {})", c.until_ply)
+                    } else {
+                        String::new()
+                    };
+                    unmade.push(format!(
+                        "{}: after ply {}{until}, {} could claim {} {} [{}]",
+                        v.ruleset,
+                        c.ply,
+                        match c.claimant {
+                            Claimant::Either => "either side".to_owned(),
+                            side => side.to_string(),
+                        },
+                        c.result,
+                        c.termination,
+                        c.rule
+                    ));
+                }
                 [
                     v.ruleset.clone(),
                     v.result.to_string(),
                     reason,
                     article,
                     ply,
+                    first,
                 ]
             }
             Row::Failed {
@@ -214,6 +268,7 @@ fn render_compare(rows: &[Row]) -> String {
                 format!("cannot judge: {error}"),
                 "-".into(),
                 "-".into(),
+                "-".into(),
             ],
             Row::Failed { ruleset, error, .. } => [
                 ruleset.clone(),
@@ -221,10 +276,11 @@ fn render_compare(rows: &[Row]) -> String {
                 error.clone(),
                 "-".into(),
                 "-".into(),
+                "-".into(),
             ],
         });
     }
-    let widths: Vec<usize> = (0..5)
+    let widths: Vec<usize> = (0..6)
         .map(|i| {
             table
                 .iter()
@@ -241,6 +297,12 @@ fn render_compare(rows: &[Row]) -> String {
             .map(|(c, w)| format!("{c}{}", " ".repeat(w - c.chars().count())))
             .collect();
         let _ = writeln!(s, "{}", cells.join("  ").trim_end());
+    }
+    if !unmade.is_empty() {
+        let _ = writeln!(s, "\nclaims nobody made (the record went on past them):");
+        for u in unmade {
+            let _ = writeln!(s, "  {u}");
+        }
     }
     s
 }

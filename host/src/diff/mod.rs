@@ -2,10 +2,11 @@
 //! the position where it was decided.
 //!
 //! Two judgements of a game *differ* when their results differ (`1-0`, `0-1`, `1/2-1/2`, `*`),
-//! or when one ruleset gives a verdict and the other cannot judge the game. Same result for
-//! different reasons (say, a perpetual check under one edition and the recorded resignation
-//! under the other) is not a difference of outcome. A game both rulesets fail on is not a
-//! difference either (the batch output lists it).
+//! judged as played or at their first claim (what the first claim that would have succeeded
+//! gives, the result as played when there is none), or when one ruleset gives a verdict and the
+//! other cannot judge the game. Same result for different reasons (say, a perpetual check under
+//! one edition and the recorded resignation under the other) is not a difference of outcome. A
+//! game both rulesets fail on is not a difference either (the batch output lists it).
 //!
 //! The *deciding position* of a side is the position after its `decided_at_ply`, with that
 //! ply's move as the last move; for a verdict that decides nothing (undecided or pending) it is
@@ -25,9 +26,15 @@ pub use report::{Report, ReportFormat};
 /// Whether two judgements of a game differ in outcome (see the module docs).
 pub fn differ(a: &Judgement, b: &Judgement) -> bool {
     let result = |j: &Judgement| j.outcome.as_ref().ok().map(|v| v.result);
+    let first = |j: &Judgement| {
+        j.outcome
+            .as_ref()
+            .ok()
+            .map(|v| v.first_claim().map_or(v.result, |c| c.result))
+    };
     match (result(a), result(b)) {
         (None, None) => false,
-        (x, y) => x != y,
+        (x, y) => x != y || first(a) != first(b),
     }
 }
 

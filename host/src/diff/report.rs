@@ -55,6 +55,7 @@ struct Side {
     termination: String,
     rule: String,
     ply: String,
+    first_claim: String,
     explanation: String,
 }
 
@@ -83,6 +84,15 @@ impl Side {
                     Some(p) => format!("{p}{mv}"),
                     None => format!("- (record ends after ply {ply})"),
                 },
+                first_claim: v.first_claim().map_or_else(
+                    || "none".to_owned(),
+                    |c| {
+                        format!(
+                            "{} {} ({}) after ply {}, by {}",
+                            c.result, c.termination, c.rule, c.ply, c.claimant
+                        )
+                    },
+                ),
                 explanation: v.explanation.clone(),
             },
             Err(e) => Side {
@@ -91,6 +101,7 @@ impl Side {
                 termination: "error".to_owned(),
                 rule: "-".to_owned(),
                 ply: e.ply().map_or("-".to_owned(), |p| p.to_string()),
+                first_claim: "-".to_owned(),
                 explanation: match e.ply().and_then(|p| g.game.place_of(p)) {
                     Some((l, c)) => format!("{e} (line {l}, column {c})"),
                     None => e.to_string(),
@@ -135,14 +146,11 @@ impl<W: Write> Report<W> {
                 writeln!(self.out, "# Edition diff: {a} vs {b}\n")?;
                 writeln!(
                     self.out,
-                    "Games whose outcome differs between `{a}` and `{b}`, with each side's ruling, \
-                     its article and the deciding ply, and the board at the deciding position. \
-                     Inputs: {}.\n",
-                    inputs
-                        .iter()
-                        .map(|i| md(i))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    "Games whose outcome differs between `{a}` and `{b}`, as played or at the \
+                     first claim, with each side's ruling, its article and the deciding ply, the \
+                     first claim that would have succeeded, and the board at the deciding \
+                     position. Inputs: {}.\n",
+                    inputs.iter().map(|i| md(i)).collect::<Vec<_>>().join(", ")
                 )?;
             }
             ReportFormat::Html => {
@@ -157,8 +165,9 @@ impl<W: Write> Report<W> {
                      figcaption {{ font-size: 0.9em; color: #444; }}\n\
                      </style>\n</head>\n<body>\n<h1>Edition diff: {a} vs {b}</h1>\n\
                      <p>Games whose outcome differs between <code>{a}</code> and <code>{b}</code>, \
-                     with each side's ruling, its article and the deciding ply, and the board at \
-                     the deciding position. Inputs: {}.</p>\n",
+                     as played or at the first claim, with each side's ruling, its article and \
+                     the deciding ply, the first claim that would have succeeded, and the board \
+                     at the deciding position. Inputs: {}.</p>\n",
                     inputs
                         .iter()
                         .map(|i| format!("<code>{}</code>", escape(i)))
@@ -212,11 +221,12 @@ impl<W: Write> Report<W> {
             tag("Result"),
             g.plies()
         );
-        let rows: [(&str, Field); 5] = [
+        let rows: [(&str, Field); 6] = [
             ("result", |s| &s.result),
             ("termination", |s| &s.termination),
             ("rule", |s| &s.rule),
             ("deciding ply", |s| &s.ply),
+            ("first claim", |s| &s.first_claim),
             ("explanation", |s| &s.explanation),
         ];
         match self.format {
