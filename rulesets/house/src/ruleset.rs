@@ -5,12 +5,13 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use xqr_core::rules::judge::judge_with_components;
-use xqr_core::rules::law::TableJudge;
+use xqr_core::rules::law::{Counting, TableJudge};
 use xqr_core::rules::Observer;
 use xqr_core::rules::{
-    natural_limit, GameEnd, GameHistory, GameInput, GameResult, IllegalMoveRuling, JudgeError,
-    JudgeOptions, MoveLegality, Origin, PieceVisibility, PlyClass, PointScheme, RepetitionJudge,
-    RepetitionRuling, RuleRef, Ruleset, RulesetMeta, Scoring, Termination, Verdict, View,
+    natural_limit, Claimant, GameEnd, GameHistory, GameInput, GameResult, IllegalMoveRuling,
+    JudgeError, JudgeOptions, MoveLegality, Origin, PieceVisibility, PlyClass, PointScheme,
+    RepetitionJudge, RepetitionRuling, RuleRef, Ruleset, RulesetMeta, Scoring, Termination,
+    Verdict, View,
 };
 use xqr_core::{Color, IllegalMove, Move, MoveList, MoveRules, Position};
 
@@ -143,8 +144,28 @@ impl OverlayRuleset {
                 set(&mut t.check_and_mate_threat, knobs.check_and_mate_threat);
                 set(&mut t.check_and_chase, knobs.check_and_chase);
                 set(&mut t.mate_threat_and_chase, knobs.mate_threat_and_chase);
+                if t.counting == Counting::Cxa2011 {
+                    for (key, set) in [
+                        ("repetitions", knobs.repetitions.is_some()),
+                        ("count", knobs.count.is_some()),
+                    ] {
+                        if set {
+                            return Err(fail(
+                                &format!("repetition.{key}"),
+                                ProblemKind::Unsupported,
+                                format!(
+                                    "the parent {} counts a repetition by cxa-2011 §23.2 and §23.4 (three times round the loop, its first move counted), which `{key}` cannot change; it applies to the 1999 count (cxa-1999 §24)",
+                                    pmeta.id
+                                ),
+                            ));
+                        }
+                    }
+                }
                 if let Some(n) = knobs.repetitions {
                     t.repetitions = n;
+                }
+                if let Some(c) = knobs.count {
+                    t.count = c.into();
                 }
                 OverlayRepetition::Changed(Box::new(ChangedJudge {
                     judge,
@@ -291,6 +312,16 @@ impl Ruleset for OverlayRuleset {
     fn judge(&self, game: &GameInput, options: &JudgeOptions) -> Result<Verdict, JudgeError> {
         let mut v = judge_with_components(self, game, options)?;
         if let Some(rule) = &self.armageddon {
+            // A claimed draw is a Black win too.
+            for c in v.claims.iter_mut().filter(|c| c.result == GameResult::Draw) {
+                c.explanation = format!(
+                    "{} — a draw under {}, which counts as a Black win ({rule})",
+                    c.explanation, c.rule
+                );
+                c.result = GameResult::BlackWins;
+                c.claimant = Claimant::Black;
+                c.rule = rule.clone();
+            }
             if v.result == GameResult::Draw {
                 let was = v
                     .rule
