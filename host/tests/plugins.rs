@@ -100,7 +100,7 @@ const IGNORED_CHECK: (&str, &str) = ("3k5/9/9/9/9/9/p8/9/4R4/5K3 w - - 0 1", "e1
 /// A rook checks from two files while the king has two points (1999 §26.1 pattern).
 const PERPETUAL_CHECK: (&str, &str) = (
     "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1",
-    "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9",
+    "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9",
 );
 
 fn club_plugin() -> Arc<dyn Ruleset> {
@@ -479,6 +479,31 @@ fn a_protocol_1_plugin_still_loads() {
     let rs = plugins::load_plugin_with_symbol(&libraries().testkit, "xqr_testkit_protocol_1")
         .expect("a version-1 table loads");
     assert_eq!(rs.meta().id, "testkit-header");
+}
+
+/// A plugin older than protocol 3 ends a game at its first claim: a record is judged as played
+/// under it through its components, and its own `judge` (which panics in the testkit) is asked
+/// only for the first claim.
+#[test]
+fn an_older_plugin_is_judged_as_played_through_its_components() {
+    let rs = plugins::load_plugin_with_symbol(&libraries().testkit, "xqr_testkit_protocol_1")
+        .expect("a version-1 table loads");
+    let (fen, moves) = PERPETUAL_CHECK;
+    let v = rs
+        .judge(&game(fen, moves), &JudgeOptions::default())
+        .expect("judged by the host's driver");
+    assert_eq!(v.result.pgn(), "0-1", "{}", v.explanation);
+    assert_eq!(v.rule.expect("cited").to_string(), "cxa-1999 §26.1");
+    assert_eq!(v.claims.len(), 1);
+    let first = JudgeOptions {
+        claim: xqr_core::rules::ClaimPolicy::First,
+        ..JudgeOptions::default()
+    };
+    let err = rs.judge(&game(fen, moves), &first).unwrap_err();
+    assert!(
+        matches!(&err, JudgeError::Plugin { message, .. } if message.contains("deliberate panic")),
+        "{err:?}"
+    );
 }
 
 #[test]

@@ -10,7 +10,10 @@ use xqr_plugin_sdk::{
 };
 
 /// The JSON protocol versions this host speaks.
-pub(crate) const SPOKEN_PROTOCOLS: &[u32] = &[1, PROTOCOL_VERSION];
+pub(crate) const SPOKEN_PROTOCOLS: &[u32] = &[1, 2, PROTOCOL_VERSION];
+
+/// The first protocol version whose `judge` judges a record as played, with its claims.
+pub(crate) const CLAIMS_PROTOCOL: u32 = 3;
 
 /// Which function of the table.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -35,6 +38,8 @@ impl Function {
 #[derive(Debug)]
 pub(crate) struct Plugin {
     pub(crate) path: PathBuf,
+    /// The JSON protocol version it speaks.
+    pub(crate) protocol: u32,
     meta: XqrMetaFn,
     judge: XqrCallFn,
     legal_moves: XqrCallFn,
@@ -124,6 +129,7 @@ impl Plugin {
         };
         Ok(Plugin {
             path: p(),
+            protocol: header.protocol_version,
             meta: table.meta.ok_or_else(|| missing("meta"))?,
             judge: table.judge.ok_or_else(|| missing("judge"))?,
             legal_moves: table.legal_moves.ok_or_else(|| missing("legal_moves"))?,

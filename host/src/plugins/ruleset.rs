@@ -1,9 +1,11 @@
 //! A loaded plugin wrapped as an ordinary [`Ruleset`].
 
-use super::library::{Function, Plugin};
+use super::library::{Function, Plugin, CLAIMS_PROTOCOL};
 use super::PluginError;
 use std::path::Path;
 use std::sync::Arc;
+use xqr_core::rules::judge::judge_with_components;
+use xqr_core::rules::ClaimPolicy;
 use xqr_core::rules::{
     GameEnd, GameHistory, GameInput, GameResult, IllegalMoveRuling, JudgeError, JudgeOptions,
     MoveLegality, OpenVisibility, Origin, PieceVisibility, PlyClass, PointScheme, RepetitionJudge,
@@ -21,7 +23,8 @@ use xqr_plugin_sdk::protocol::{
 /// - [`Ruleset::meta`]: the plugin's manifest with origin [`Origin::Plugin`];
 /// - [`Ruleset::judge`]: one `judge` call for the whole game. A bad record comes back as the
 ///   same [`JudgeError`] a static ruleset gives (bad FEN, bad or illegal move at a ply); a
-///   failing or panicking plugin as [`JudgeError::Plugin`];
+///   failing or panicking plugin as [`JudgeError::Plugin`]. A plugin of protocol version 1 or 2
+///   cannot judge a record as played: the host's driver does, with the plugin's components;
 /// - [`Ruleset::legality`]: the move rules declared in the manifest; legal moves through the
 ///   `legal_moves` call; illegal-move rulings through a `query` call;
 /// - [`Ruleset::visibility`]: open (everything visible): protocol version 1 has no visibility
@@ -121,8 +124,13 @@ impl Ruleset for PluginRuleset {
         &self.scoring
     }
 
-    /// One `judge` call for the whole game.
+    /// One `judge` call for the whole game. A plugin of protocol version 1 or 2 ends a game at
+    /// its first claim whatever the options say: a record it should judge as played is judged
+    /// here, through its components.
     fn judge(&self, game: &GameInput, options: &JudgeOptions) -> Result<Verdict, JudgeError> {
+        if self.plugin.protocol < CLAIMS_PROTOCOL && options.claim == ClaimPolicy::AsPlayed {
+            return judge_with_components(self, game, options);
+        }
         #[derive(serde::Serialize)]
         struct Request<'a> {
             game: &'a GameInput,

@@ -27,7 +27,13 @@ pub const ABI_VERSION: u32 = 1;
 /// ([`RepetitionRuling::DrawPending`](xqr_core::rules::RepetitionRuling::DrawPending), 2011
 /// §23.5.2.1), which a version-1 host could not read. A host of this SDK still loads version-1
 /// plugins: they never send it.
-pub const PROTOCOL_VERSION: u32 = 2;
+///
+/// Version 3: `judge` honours the `claim` of its options ([`ClaimPolicy`](xqr_core::rules::ClaimPolicy):
+/// judged as played by default) and verdicts list their `claims`. An older plugin ends every
+/// game at its first claim, so a host of this SDK judges a record as played under it with the
+/// host's own driver over the plugin's components (`query`), and calls its `judge` only for
+/// `claim = "first"`.
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// Size in bytes of [`XqrPluginTable`] on this target, as written in
 /// [`XqrPluginTable::struct_size`].

@@ -62,15 +62,19 @@
 //! 3. `struct_size` is at least the size of the table it knows ([`TABLE_SIZE`]) — a smaller table
 //!    lacks functions it needs. Functions may be appended at the end of the table without a new
 //!    ABI version: a larger table is accepted and the extra fields ignored;
-//! 4. `protocol_version` is one it speaks (this SDK's host speaks 1 and [`PROTOCOL_VERSION`]
-//!    = 2, which added the `draw_pending` ruling to `repetition` replies); a new
-//!    number means messages an older host would misread. Optional new JSON fields do not need
+//! 4. `protocol_version` is one it speaks (this SDK's host speaks 1, 2 — which added the
+//!    `draw_pending` ruling to `repetition` replies — and [`PROTOCOL_VERSION`] = 3, in which
+//!    `judge` honours the options' `claim` and verdicts list their `claims`: a record is judged
+//!    as played unless `claim` is `first`); a new number means messages an older host would
+//!    misread. A host judges a record as played under a plugin of version 1 or 2, which ends
+//!    the game at the first claim, through the plugin's components (its `query` calls) instead
+//!    of its `judge`. Optional new JSON fields do not need
 //!    a new number: unknown fields are ignored on both sides;
 //! 5. every function pointer is present.
 //!
 //! Then it calls `meta` and validates the manifest ([`protocol::PluginManifest::validate`]).
 //!
-//! ## The JSON protocol (version [`PROTOCOL_VERSION`] = 2)
+//! ## The JSON protocol (version [`PROTOCOL_VERSION`] = 3)
 //!
 //! Replies are `{"ok": RESULT}` or `{"error": "message"}` ([`protocol::decode_reply`]).
 //!
