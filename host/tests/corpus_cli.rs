@@ -18,13 +18,15 @@ fn json_lines(o: &Output) -> Vec<Value> {
         .collect()
 }
 
-/// The figure 3 loop of the 1999 rules (chapter 7, example 3) played once more: Red must change
-/// after ply 8 and loses at ply 12 under cxa-1999 §24.3; the lenient overlay draws at ply 8.
+/// The figure 3 loop of the 1999 rules (chapter 7, example 3) four times round: under cxa-1999
+/// Red must change after ply 12 (three full cycles, §24) and loses at ply 16 (§24.3); the lenient
+/// overlay's draw can be claimed from ply 12. The record ends in the loop at ply 16.
 const FIGURE_3: &str = "[Event \"figure 3 continued\"]\n[Red \"红方\"]\n[Black \"黑方\"]\n\
 [FEN \"1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1\"]\n\
 [Result \"*\"]\n\
 1. 马二退一 车９平８ 2. 马一进二 车８平９ 3. 马二退一 车９平８\n\
-4. 马一进二 车８平９ 5. 马二退一 车９平８ 6. 马一进二 车８平９ *\n\n";
+4. 马一进二 车８平９ 5. 马二退一 车９平８ 6. 马一进二 车８平９\n\
+7. 马二退一 车９平８ 8. 马一进二 车８平９ *\n\n";
 
 /// A mate in one (cxa-1999 §4.1.1) recorded as a Black win.
 const MATE_WRONGLY_RECORDED: &str = "[Event \"mate, wrongly recorded\"]\n\
@@ -192,7 +194,7 @@ fn batch_gives_one_line_per_game_and_located_errors() {
 
     let figure3 = &lines[6];
     assert_eq!(figure3["file"], corpus.file("sub/good.pgn"));
-    assert_eq!(figure3["plies"], 12);
+    assert_eq!(figure3["plies"], 16);
     let (a, b) = (
         &figure3["verdicts"]["cxa-1999"],
         &figure3["verdicts"]["lenient"],
@@ -208,7 +210,7 @@ fn batch_gives_one_line_per_game_and_located_errors() {
             &Value::from("0-1"),
             &Value::from("perpetual_chase"),
             &Value::from("cxa-1999 §24.3"),
-            &Value::from(12)
+            &Value::from(16)
         )
     );
     assert_eq!(
@@ -216,9 +218,25 @@ fn batch_gives_one_line_per_game_and_located_errors() {
         (
             &Value::from("1/2-1/2"),
             &Value::from("repetition_draw"),
-            &Value::from(8)
+            &Value::from(16)
         )
     );
+    // The record ends in the loop: the claims the verdicts rest on, and the first claims.
+    assert_eq!(
+        a["claims"],
+        serde_json::json!([{"ply": 16, "until_ply": 16, "claimant": "black", "result": "0-1",
+            "termination": "perpetual_chase", "rule": "cxa-1999 §24.3"}])
+    );
+    assert_eq!(b["claims"][0]["ply"], 12);
+    assert_eq!(b["claims"][0]["until_ply"], 16);
+    assert_eq!(b["claims"][0]["claimant"], "either");
+    assert_eq!(
+        b["first_claim"],
+        serde_json::json!({"result": "1/2-1/2", "termination": "repetition_draw",
+            "rule": b["claims"][0]["rule"], "decided_at_ply": 12})
+    );
+    assert_eq!(a["first_claim"]["decided_at_ply"], 16);
+    assert!(lines[1]["verdicts"]["cxa-1999"]["first_claim"].is_null());
     assert!(a["agrees_with_record"].is_null(), "the record says *");
     assert_eq!(figure3["rulesets_agree"], false);
 
@@ -237,7 +255,7 @@ fn batch_gives_one_line_per_game_and_located_errors() {
             &s["disagreements"],
             &s["plies"]
         ],
-        [5, 5, 3, 1, 1, 2 + 3 + 1 + 12 + 1]
+        [5, 5, 3, 1, 1, 2 + 3 + 1 + 16 + 1]
             .map(Value::from)
             .each_ref()
     );
@@ -275,7 +293,7 @@ fn batch_text_mode_out_file_and_threads() {
     assert!(!out.contains("\"summary\""));
     let err = stderr(&o);
     assert!(
-        err.contains("5 files, 5 games (19 plies), 3 input errors"),
+        err.contains("5 files, 5 games (23 plies), 3 input errors"),
         "{err}"
     );
     assert!(
@@ -433,14 +451,18 @@ fn diff_editions_markdown() {
     );
     assert!(md.contains("| rule | cxa-1999 §24.3 | lenient "), "{md}");
     assert!(
-        md.contains("| deciding ply | 12 (车８平９, h9i9) | 8 (车８平９, h9i9) |"),
+        md.contains("| deciding ply | 16 (车８平９, h9i9) | 16 (车８平９, h9i9) |"),
         "{md}"
     );
-    // Plies 8 and 12 reach the same position by the same move: one diagram for both.
+    assert!(
+        md.contains("| first claim | 0-1 perpetual\\_chase (cxa-1999 §24.3) after ply 16, by black | 1/2-1/2 repetition\\_draw (lenient "),
+        "{md}"
+    );
+    // Both decide where the record ends: one diagram for both.
     let diagrams = svgs(&md);
     assert_eq!(diagrams.len(), 1, "{md}");
     assert!(md.contains(
-        "*Deciding position for cxa-1999 (after ply 12) and lenient (after ply 8); last move 车８平９ (h9i9)*"
+        "*Deciding position for cxa-1999 (after ply 16) and lenient (after ply 16); last move 车８平９ (h9i9)*"
     ));
     let svg = &diagrams[0];
     assert_eq!(svg.matches("class=\"piece ").count(), 29);
@@ -641,15 +663,24 @@ fn diff_editions_finds_the_1999_2011_differences_of_the_fixtures() {
         !events.contains(&"diff-2011-both-forbidden-both-listed"),
         "{events:?}"
     );
+    // Each differs as played or at its first claim (the fixture records end where the editions
+    // part, or go on to where the later one decides).
+    let first = |v: &Value| match &v["first_claim"] {
+        Value::Null => v["result"].clone(),
+        c => c["result"].clone(),
+    };
     for g in &games {
-        assert_ne!(
-            g["verdicts"]["cxa-1999"]["result"], g["verdicts"]["cxa-2011"]["result"],
-            "{g}"
-        );
+        let (a, b) = (&g["verdicts"]["cxa-1999"], &g["verdicts"]["cxa-2011"]);
+        assert!(a["result"] != b["result"] || first(a) != first(b), "{g}");
     }
     let summary = lines.last().unwrap();
     assert_eq!(summary["type"], "summary");
-    assert_eq!(summary["disagreements"], games.len());
+    // The summary counts the games whose results differ as played.
+    let as_played = games
+        .iter()
+        .filter(|g| g["verdicts"]["cxa-1999"]["result"] != g["verdicts"]["cxa-2011"]["result"])
+        .count();
+    assert_eq!(summary["disagreements"], as_played);
 
     // The Markdown report cites both editions' articles for the §26.8.1 game.
     let md = stdout(&ok(&["diff-editions", "cxa-1999", "cxa-2011", file]));

@@ -15,7 +15,14 @@ fn figure3() -> String {
 
 const FIG3_FEN: &str =
     "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1";
-const FIG3_MOVES: &str = "h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9";
+const FIG3_MOVES: &str = "h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9";
+
+fn played_on() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("samples/figure-3-played-on.pgn")
+        .display()
+        .to_string()
+}
 
 #[test]
 fn rulesets_lists_static_and_overlays() {
@@ -71,6 +78,7 @@ fn judge_json_follows_the_contract() {
         "decided_at_ply",
         "pending",
         "plies",
+        "claims",
     ] {
         assert!(keys.contains(&k), "missing {k} in {v}");
     }
@@ -81,7 +89,8 @@ fn judge_json_follows_the_contract() {
     assert_eq!(v["pending"]["rule"], "cxa-1999 §26.4");
     assert_eq!(v["loop"]["red"], "perpetual_chase");
     let plies = v["plies"].as_array().expect("plies");
-    assert_eq!(plies.len(), 8);
+    assert_eq!(plies.len(), 12);
+    assert_eq!(v["claims"], serde_json::json!([]));
     assert_eq!(plies[0]["ply"], 1);
     assert_eq!(plies[0]["move"], "h6i4");
     assert_eq!(plies[0]["kinds"], serde_json::json!(["chase"]));
@@ -118,7 +127,7 @@ fn judge_decides_a_perpetual_check() {
         "--fen",
         "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1",
         "--moves",
-        "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9",
+        "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9",
         "--format",
         "json",
     ]));
@@ -127,7 +136,67 @@ fn judge_decides_a_perpetual_check() {
     assert_eq!(v["winner"], "black");
     assert_eq!(v["offender"], "red");
     assert_eq!(v["rule"], "cxa-1999 §26.1");
-    assert_eq!(v["decided_at_ply"], 8);
+    assert_eq!(v["decided_at_ply"], 12);
+    assert_eq!(v["claims"][0]["ply"], 12);
+    assert_eq!(v["claims"][0]["claimant"], "black");
+}
+
+/// The main job's sample: figure 3 played on past the claims. Judged as played the recorded
+/// draw stands and each claim nobody made is listed; `--claim first` ends the game at the first.
+#[test]
+fn claims_nobody_made_are_listed_and_first_claim_judges_what_if() {
+    let v = json(&ok(&[
+        "judge",
+        "--ruleset",
+        "cxa-1999",
+        "--pgn",
+        &played_on(),
+        "--format",
+        "json",
+    ]));
+    assert_eq!(v["result"], "1/2-1/2");
+    assert_eq!(v["termination"], "recorded_result");
+    assert_eq!(
+        v["claims"],
+        serde_json::json!([{
+            "ply": 16, "until_ply": 16, "claimant": "black", "result": "0-1",
+            "termination": "perpetual_chase", "rule": "cxa-1999 §24.3", "offender": "red",
+            "explanation": v["claims"][0]["explanation"], "loop": v["claims"][0]["loop"]
+        }])
+    );
+    let t = text(&ok(&["judge", "--ruleset", "1999", "--pgn", &played_on()]));
+    assert!(
+        t.contains("after ply 16: black could claim 0-1 perpetual_chase  [cxa-1999 §24.3]  (not claimed: the record went on)"),
+        "{t}"
+    );
+    let v = json(&ok(&[
+        "judge",
+        "--ruleset",
+        "cxa-1999",
+        "--pgn",
+        &played_on(),
+        "--claim",
+        "first",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(
+        (&v["result"], &v["decided_at_ply"]),
+        (&"0-1".into(), &16.into())
+    );
+
+    let t = text(&ok(&["compare", "--pgn", &played_on()]));
+    assert!(t.lines().next().unwrap().ends_with("first claim"), "{t}");
+    assert!(
+        t.lines().any(|l| l.starts_with("cxa-2011")
+            && l.contains("1/2-1/2")
+            && l.ends_with("0-1 perpetual_chase after ply 13")),
+        "{t}"
+    );
+    assert!(
+        t.contains("claims nobody made (the record went on past them):\n  cxa-1999: after ply 16, black could claim 0-1 perpetual_chase [cxa-1999 §24.3]"),
+        "{t}"
+    );
 }
 
 #[test]

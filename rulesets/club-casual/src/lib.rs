@@ -29,7 +29,7 @@
 //!
 //! - club sheet 二.3 **“一将一杀不变判败”** (“已方的子追着对方的将帅将军动作不变，三回合后判已方
 //!   失败”): a side alternating check and mate threat (一将一杀) over a loop loses as soon as the
-//!   repetition is found (the third occurrence, as for the 1999 counting), without the 1999
+//!   repetition is found (after three full cycles, the 1999 count of §24), without the 1999
 //!   obligation to change first (§26.4) and even when the other side is forbidden too (1999
 //!   §26.3 would draw): the sheet names the attacker only. The ruling cites `club-casual club
 //!   sheet 二.3`. Every other conduct is judged as under 1999;

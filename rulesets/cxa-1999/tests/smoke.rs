@@ -3,6 +3,15 @@
 
 use xqr_core::rules::{Conduct, GameInput, JudgeOptions, MoveKind, Ruleset};
 
+const FIGURE_3: &str =
+    "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1";
+const FIGURE_3_LOOP: &str = "h6i4 i9h9 i4h6 h9i9";
+
+/// `moves` repeated `n` times.
+fn times(moves: &str, n: usize) -> String {
+    vec![moves; n].join(" ")
+}
+
 fn judge(fen: &str, moves: &str) -> xqr_core::rules::Verdict {
     let rs = xqr_cxa1999::Cxa1999::new();
     let game = GameInput {
@@ -19,10 +28,8 @@ fn judge(fen: &str, moves: &str) -> xqr_core::rules::Verdict {
 /// offers an exchange of rooks (兑), its return chases the cannon.
 #[test]
 fn figure_three_red_must_change() {
-    let v = judge(
-        "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1",
-        "h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9",
-    );
+    // §24 "循环反复三次", read as three full cycles: the start position's fourth occurrence.
+    let v = judge(FIGURE_3, &times(FIGURE_3_LOOP, 3));
     let l = v.loop_found.as_ref().expect("a loop");
     assert_eq!(
         (l.red, l.black),
@@ -42,14 +49,57 @@ fn figure_three_red_must_change() {
         ]
     );
 
-    // Red repeats the loop once more: it loses (§24.3).
-    let v = judge(
-        "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1",
-        "h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9",
-    );
+    // Two cycles are not yet a repetition.
+    let v = judge(FIGURE_3, &times(FIGURE_3_LOOP, 2));
+    assert!(v.pending.is_none() && v.claims.is_empty(), "{v:?}");
+
+    // Red repeats the loop once more: it loses (§24.3), and Black could claim it from there.
+    let v = judge(FIGURE_3, &times(FIGURE_3_LOOP, 4));
     assert_eq!(v.result.pgn(), "0-1");
-    assert_eq!(v.rule.unwrap().to_string(), "cxa-1999 §24.3");
-    assert_eq!(v.decided_at_ply, Some(12));
+    assert_eq!(v.rule.as_ref().unwrap().to_string(), "cxa-1999 §24.3");
+    assert_eq!(v.decided_at_ply, Some(16));
+    let c: Vec<(u32, u32, &str)> = v
+        .claims
+        .iter()
+        .map(|c| (c.ply, c.until_ply, c.claimant.name()))
+        .collect();
+    assert_eq!(c, [(16, 16, "black")]);
+}
+
+/// 1999 §24 "一方棋手要求裁决": a loss nobody claims does not end the game. Red goes on with
+/// the chase for two more plies after it could have been claimed, then changes; the record's
+/// own result stands, and the claim is reported.
+#[test]
+fn a_loss_nobody_claimed_is_reported_and_the_record_stands() {
+    let moves = format!("{} h6i4 i9h9 i2i1", times(FIGURE_3_LOOP, 4));
+    let rs = xqr_cxa1999::Cxa1999::new();
+    let game = GameInput {
+        fen: Some(FIGURE_3.into()),
+        moves: moves.split_whitespace().map(String::from).collect(),
+        tags: [("Result".to_owned(), "1/2-1/2".to_owned())].into(),
+    };
+    let v = rs.judge(&game, &JudgeOptions::default()).unwrap();
+    assert_eq!(v.result.pgn(), "1/2-1/2", "{}", v.explanation);
+    assert_eq!(v.termination.as_ref().unwrap().name(), "recorded_result");
+    let claim = &v.claims[0];
+    assert_eq!(
+        (claim.ply, claim.until_ply, claim.result.pgn()),
+        (16, 18, "0-1")
+    );
+    assert_eq!(claim.rule.to_string(), "cxa-1999 §24.3");
+    assert_eq!(v.unmade_claims().count(), 1);
+    // Claimed at the first opportunity, Black wins.
+    let first = JudgeOptions {
+        claim: xqr_core::rules::ClaimPolicy::First,
+        ..JudgeOptions::default()
+    };
+    let v = rs.judge(&game, &first).unwrap();
+    assert_eq!(
+        (v.result.pgn(), v.decided_at_ply),
+        ("0-1", Some(16)),
+        "{}",
+        v.explanation
+    );
 }
 
 /// §26.1: perpetual check loses at once (chapter 7 example 1's pattern: a rook checking from
@@ -58,12 +108,12 @@ fn figure_three_red_must_change() {
 fn perpetual_check_loses() {
     let v = judge(
         "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1",
-        "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9",
+        &times("e1d1 d9e9 d1e1 e9d9", 3),
     );
     assert_eq!(v.result.pgn(), "0-1");
     assert_eq!(v.termination.unwrap().name(), "perpetual_check");
     assert_eq!(v.rule.unwrap().to_string(), "cxa-1999 §26.1");
-    assert_eq!(v.decided_at_ply, Some(8));
+    assert_eq!(v.decided_at_ply, Some(12));
     let l = v.loop_found.unwrap();
     assert_eq!(
         (l.red, l.black),
@@ -71,8 +121,8 @@ fn perpetual_check_loses() {
     );
 }
 
-/// An undecided game in the middle of a loop says how far the 1999 count (§24, three
-/// occurrences) has got and when the loop is judged.
+/// An undecided game in the middle of a loop says how far the 1999 count (§24, three full
+/// cycles) has got and when the loop is judged.
 #[test]
 fn a_loop_under_way_is_explained() {
     let v = judge(
@@ -83,7 +133,7 @@ fn a_loop_under_way_is_explained() {
     assert_eq!(
         v.explanation,
         "undecided after 5 plies; a loop of 4 plies is under way: the position after ply 5 has \
-         occurred twice and is judged at its 3rd occurrence, at ply 9, if the loop goes on \
-         (cxa-1999 §24)"
+         occurred twice and is judged at its 4th occurrence, at ply 13, if the loop goes on \
+         (循环反复三次 read as 3 full cycles (the 4th occurrence of a position), cxa-1999 §24)"
     );
 }

@@ -8,13 +8,14 @@ use xqr_core::rules::{
 use xqr_core::{Color, MoveRules, Position};
 use xqr_house::{build, load_str, shipped, OverlayRuleset};
 
-/// cxa-1999 chapter 7, figure 3: Red chases perpetually, Black's moves are allowed.
+/// cxa-1999 chapter 7, figure 3: Red chases perpetually, Black's moves are allowed; three full
+/// cycles, the repetition of §24 (循环反复三次).
 const CHASE_FEN: &str =
     "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1";
-const CHASE: &str = "h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9";
-/// A rook checking from two files while the king has two points (§26.1).
+const CHASE: &str = "h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9";
+/// A rook checking from two files while the king has two points (§26.1), three full cycles.
 const CHECK_FEN: &str = "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1";
-const CHECK: &str = "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9";
+const CHECK: &str = "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9";
 
 fn cxa1999() -> Arc<dyn Ruleset> {
     Arc::new(xqr_cxa1999::Cxa1999::new())
@@ -55,7 +56,7 @@ fn lenient_draws_the_perpetual_chase_that_cxa_1999_makes_red_change() {
     assert_eq!(v.result, GameResult::Draw);
     assert_eq!(v.termination, Some(Termination::RepetitionDraw));
     assert_eq!(v.pending, None);
-    assert_eq!(v.decided_at_ply, Some(8));
+    assert_eq!(v.decided_at_ply, Some(12));
     let rule = v.rule.expect("cited");
     assert_eq!(rule.ruleset, "lenient");
     assert!(rule.article.starts_with("jieqi-trial-rules.txt"), "{rule}");
@@ -82,7 +83,7 @@ fn perpetual_check_still_loses_under_lenient() {
         assert_eq!(v.result, GameResult::BlackWins);
         assert_eq!(v.termination, Some(Termination::PerpetualCheck));
         assert_eq!(v.offender, Some(Color::Red));
-        assert_eq!(v.decided_at_ply, Some(8));
+        assert_eq!(v.decided_at_ply, Some(12));
     }
     // The decision is unchanged: the variant's judge cites the inherited article.
     assert_eq!(v.rule.expect("cited").to_string(), "cxa-1999 §26.1");
@@ -130,12 +131,19 @@ fn quick_limit_declares_the_natural_limit_after_sixty_quiet_plies() {
     // 59 plies: not yet.
     let v = judge(&*quick, &at(59));
     assert_eq!(v.result, GameResult::Undecided, "{}", v.explanation);
-    // 60 plies = 30 moves by both sides without a capture.
+    // 60 plies = 30 moves by both sides without a capture: a draw can be claimed from there,
+    // and the record ends while it can (as played, the draw is the verdict where it ends).
     for n in [60, 70] {
         let v = judge(&*quick, &at(n));
         assert_eq!(v.result, GameResult::Draw, "{}", v.explanation);
         assert_eq!(v.termination, Some(Termination::NaturalLimit));
-        assert_eq!(v.decided_at_ply, Some(60));
+        assert_eq!(v.decided_at_ply, Some(n as u32));
+        assert_eq!(
+            (v.claims[0].ply, v.claims[0].until_ply),
+            (60, n as u32),
+            "{:?}",
+            v.claims
+        );
         let rule = v.rule.expect("cited");
         assert_eq!(rule.ruleset, "quick-limit");
         assert!(
@@ -160,8 +168,7 @@ fn quick_limit_declares_the_natural_limit_after_sixty_quiet_plies() {
     let v = judge(&*quick, &g);
     assert_eq!(v.termination, Some(Termination::NaturalLimit));
     assert_eq!(
-        v.decided_at_ply,
-        Some(0),
+        v.claims[0].ply, 0,
         "the clock was past 30 moves before the record"
     );
     assert_eq!(v.rule.expect("cited").ruleset, "quick-limit");
@@ -272,8 +279,11 @@ fn illegal_move_ruling_is_the_variants_when_set() {
 #[test]
 fn a_stricter_variant_makes_the_repetition_count_and_the_loss_its_own() {
     // Two occurrences make a repetition, and a perpetual chase loses at once.
-    let rs = club("[repetition]\nperpetual_chase = \"loses\"\nrepetitions = 2\n");
-    let v = judge(&rs, &game(CHASE_FEN, CHASE));
+    let rs = club(
+        "[repetition]\nperpetual_chase = \"loses\"\nrepetitions = 2\ncount = \"occurrences\"\n",
+    );
+    let once_round = CHASE.split(' ').take(4).collect::<Vec<_>>().join(" ");
+    let v = judge(&rs, &game(CHASE_FEN, &once_round));
     assert_eq!(v.result, GameResult::BlackWins);
     assert_eq!(v.termination, Some(Termination::PerpetualChase));
     assert_eq!(v.decided_at_ply, Some(4));

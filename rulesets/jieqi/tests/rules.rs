@@ -170,10 +170,11 @@ fn natural_limit_draws_after_sixty_moves_without_capture() {
 
 #[test]
 fn perpetual_check_loses_under_the_copied_1999_law() {
-    // §24.1, §26.1: the trial rules' 棋例 are the 1999 articles with the same numbers.
+    // §24.1, §26.1: the trial rules' 棋例 are the 1999 articles with the same numbers, and
+    // their §24 count: three full cycles.
     let v = judge(
         Some("3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1"),
-        "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9",
+        "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9",
     )
     .unwrap();
     assert_eq!(v.result.pgn(), "0-1");
