@@ -227,8 +227,18 @@ pub trait Ruleset: Send + Sync {
     /// Game ends and points.
     fn scoring(&self) -> &dyn Scoring;
 
-    /// Judges a game.
+    /// The record as this ruleset reads it before judging: a ruleset whose records may carry
+    /// more than their moves makes it explicit here (Jieqi: a deal in a tag fills in the
+    /// reveals and captured identities the moves leave out). The default returns `game`.
+    fn complete_record<'g>(
+        &self,
+        game: &'g GameInput,
+    ) -> Result<std::borrow::Cow<'g, GameInput>, JudgeError> {
+        Ok(std::borrow::Cow::Borrowed(game))
+    }
+
+    /// Judges a game ([`Ruleset::complete_record`], then the components).
     fn judge(&self, game: &GameInput, options: &JudgeOptions) -> Result<Verdict, JudgeError> {
-        super::judge::judge_with_components(self, game, options)
+        super::judge::judge_with_components(self, &*self.complete_record(game)?, options)
     }
 }

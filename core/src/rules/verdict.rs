@@ -67,6 +67,17 @@ pub enum JudgeError {
         /// Why.
         reason: String,
     },
+    /// A tag of the record cannot be read or does not fit the game (a Jieqi `Deal` that does
+    /// not fit the start position).
+    #[error("tag {tag} {value:?}: {reason}")]
+    BadTag {
+        /// The tag's name.
+        tag: String,
+        /// Its value.
+        value: String,
+        /// Why.
+        reason: String,
+    },
     /// The ruleset cannot judge this kind of game (for example a Jieqi record under a standard
     /// edition).
     #[error("ruleset {ruleset} cannot judge this game: {reason}")]

@@ -24,6 +24,11 @@ pub struct Args {
     /// filled in from the deal; space-separated).
     #[arg(long, default_value = "")]
     pub moves: String,
+
+    /// Write a PGN record instead of the views: the Jieqi start, the deal in the `DealSeed` and
+    /// `Deal` tags, and the moves as given; `xqr judge` fills in the reveals from the deal.
+    #[arg(long)]
+    pub pgn: bool,
 }
 
 /// One deal in the JSON output.
@@ -62,6 +67,15 @@ pub fn run(args: &Args, out: &mut Output) -> Result<(), CliError> {
             CliError::input(format!("seed {} + {i} does not fit in 64 bits", args.seed))
         })?;
         reports.push(deal(seed, &args.moves)?);
+    }
+    if args.pgn {
+        if out.format() == Format::Json {
+            return Err(CliError::input(
+                "--pgn writes a PGN record; leave out --format json",
+            ));
+        }
+        let games: Vec<String> = reports.iter().map(|r| record(r, &args.moves)).collect();
+        return out.text(&games.join(""));
     }
     match out.format() {
         Format::Json if args.boards == 1 => out.json(&reports[0]),
@@ -106,6 +120,25 @@ fn deal(seed: u64, moves: &str) -> Result<DealReport, CliError> {
         fen: game.position().fen(),
         views: OBSERVERS.iter().map(|&o| game.view(o)).collect(),
     })
+}
+
+/// The PGN record of a deal: the Jieqi start, the deal as the `DealSeed` and `Deal` tags
+/// (`xqr_jieqi::record`), and `moves` as given, one move pair per line.
+fn record(r: &DealReport, moves: &str) -> String {
+    use xqr_jieqi::record::{DEAL_SEED_TAG, DEAL_TAG};
+    let mut s = String::new();
+    let _ = writeln!(s, "[Event \"xqr deal --seed {}\"]", r.seed);
+    let _ = writeln!(s, "[Variant \"Jieqi\"]");
+    let _ = writeln!(s, "[FEN \"{}\"]", r.start_fen);
+    let _ = writeln!(s, "[{DEAL_SEED_TAG} \"{}\"]", r.seed);
+    let _ = writeln!(s, "[{DEAL_TAG} \"{}\"]", r.deal);
+    let _ = writeln!(s, "[Result \"*\"]\n");
+    let moves: Vec<&str> = moves.split_whitespace().collect();
+    for (i, pair) in moves.chunks(2).enumerate() {
+        let _ = writeln!(s, "{}. {}", i + 1, pair.join(" "));
+    }
+    s.push_str("*\n\n");
+    s
 }
 
 /// A board diagram, rank 9 at the top; `known` identities shown in place of `X`/`x`.

@@ -19,7 +19,8 @@ pub struct GameArgs {
     #[arg(long, conflicts_with = "pgn", allow_hyphen_values = true)]
     pub moves: Option<String>,
 
-    /// A PGN file (UTF-8, GBK or Big5); its FEN, Result and Termination tags are used.
+    /// A PGN file (UTF-8, GBK or Big5); its FEN, Result and Termination tags are used, and
+    /// under Jieqi rulesets a deal in its Deal or DealSeed tag.
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<PathBuf>,
 

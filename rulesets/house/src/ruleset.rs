@@ -37,6 +37,7 @@ pub struct NaturalLimit {
 ///   verdict table, citing the variant; otherwise the parent's judge;
 /// - scoring: the parent's, with the natural limit of `[natural_limit]` and the points of
 ///   `[scoring]`;
+/// - record reading ([`Ruleset::complete_record`]): the parent's (a Jieqi deal tag);
 /// - [`Ruleset::judge`]: the shared driver over these components; with
 ///   `draw_result = "black_wins"` a drawn game is given to Black (Armageddon).
 pub struct OverlayRuleset {
@@ -309,8 +310,15 @@ impl Ruleset for OverlayRuleset {
         &self.scoring
     }
 
+    fn complete_record<'g>(
+        &self,
+        game: &'g GameInput,
+    ) -> Result<std::borrow::Cow<'g, GameInput>, JudgeError> {
+        self.parent.complete_record(game)
+    }
+
     fn judge(&self, game: &GameInput, options: &JudgeOptions) -> Result<Verdict, JudgeError> {
-        let mut v = judge_with_components(self, game, options)?;
+        let mut v = judge_with_components(self, &*self.complete_record(game)?, options)?;
         if let Some(rule) = &self.armageddon {
             // A claimed draw is a Black win too.
             for c in v.claims.iter_mut().filter(|c| c.result == GameResult::Draw) {

@@ -89,37 +89,7 @@ impl JieqiGame {
     /// `m` with the reveal and captured identity the deal gives it; a reveal or captured
     /// identity `m` names must be the dealt one.
     pub fn complete(&self, m: Move) -> Result<Move, GameError> {
-        let pos = self.position();
-        let mut m = m;
-        if pos.board().get(m.from).is_some_and(|o| o.hidden) {
-            if let Some(dealt) = self.deal.get(m.from) {
-                match m.reveal {
-                    Some(claimed) if claimed != dealt => {
-                        return Err(GameError::RevealDiffersFromDeal {
-                            from: m.from,
-                            dealt,
-                            claimed,
-                        })
-                    }
-                    _ => m.reveal = Some(dealt),
-                }
-            }
-        }
-        if pos.board().get(m.to).is_some_and(|o| o.hidden) {
-            if let Some(dealt) = self.deal.get(m.to) {
-                match m.capture {
-                    Some(claimed) if claimed != dealt => {
-                        return Err(GameError::CaptureDiffersFromDeal {
-                            to: m.to,
-                            dealt,
-                            claimed,
-                        })
-                    }
-                    _ => m.capture = Some(dealt),
-                }
-            }
-        }
-        Ok(m)
+        complete_move(self.position(), &self.deal, m)
     }
 
     /// Plays `m` (reveal and captured identity filled in from the deal).
@@ -133,4 +103,40 @@ impl JieqiGame {
     pub fn view(&self, observer: Observer) -> View {
         crate::view(&self.history, Some(&self.deal), observer)
     }
+}
+
+/// `m`, a move of `pos`, with the reveal and captured identity `deal` gives it (§7.5.1: a moved
+/// hidden piece shows its dealt identity; §7.5.4: the capturer sees a captured hidden piece); a
+/// reveal or captured identity `m` names must be the dealt one.
+pub(crate) fn complete_move(pos: &Position, deal: &Deal, m: Move) -> Result<Move, GameError> {
+    let mut m = m;
+    if pos.board().get(m.from).is_some_and(|o| o.hidden) {
+        if let Some(dealt) = deal.get(m.from) {
+            match m.reveal {
+                Some(claimed) if claimed != dealt => {
+                    return Err(GameError::RevealDiffersFromDeal {
+                        from: m.from,
+                        dealt,
+                        claimed,
+                    })
+                }
+                _ => m.reveal = Some(dealt),
+            }
+        }
+    }
+    if pos.board().get(m.to).is_some_and(|o| o.hidden) {
+        if let Some(dealt) = deal.get(m.to) {
+            match m.capture {
+                Some(claimed) if claimed != dealt => {
+                    return Err(GameError::CaptureDiffersFromDeal {
+                        to: m.to,
+                        dealt,
+                        claimed,
+                    })
+                }
+                _ => m.capture = Some(dealt),
+            }
+        }
+    }
+    Ok(m)
 }

@@ -30,6 +30,13 @@
 //!   forms (`马二进三翻炮`, `…吃马`), all read by [`xqr_core::notation`]. A reveal or captured
 //!   identity the pool cannot supply is a located error under every illegal-move policy
 //!   ([`xqr_core::IllegalMove::concerns_identity`]);
+//! - **the deal in a record** ([`record`]): a record may carry its deal, as the tag
+//!   `[Deal "…"]` (the arbiter's start board, as `xqr deal` prints it: the start placement with
+//!   each `X`/`x` replaced by its identity's letter) or `[DealSeed "N"]` (the fresh deal of
+//!   `xqr deal --seed N`, from the Jieqi start only). The judge then fills in every reveal and
+//!   captured identity the moves leave out (`h2e2`, `b2b9`); a stated identity must be the
+//!   dealt one, else the error names the ply, and a deal that does not fit the start position
+//!   is an error naming the tag. House variants built on `jieqi` read records the same way;
 //! - points §16.1: win 1, draw ½, loss 0.
 //!
 //! Perft on Jieqi positions ([`xqr_core::perft`]) counts a move of a hidden piece once per
@@ -57,6 +64,7 @@
 mod deal;
 mod game;
 mod legality;
+pub mod record;
 mod scoring;
 mod visibility;
 
@@ -68,7 +76,8 @@ pub use visibility::{view, JieqiVisibility};
 
 use xqr_core::rules::law::TableJudge;
 use xqr_core::rules::{
-    MoveLegality, Origin, PieceVisibility, RepetitionJudge, Ruleset, RulesetMeta, Scoring,
+    GameInput, JudgeError, MoveLegality, Origin, PieceVisibility, RepetitionJudge, Ruleset,
+    RulesetMeta, Scoring,
 };
 use xqr_core::MoveRules;
 
@@ -132,6 +141,12 @@ impl Ruleset for Jieqi {
     }
     fn scoring(&self) -> &dyn Scoring {
         &self.scoring
+    }
+    fn complete_record<'g>(
+        &self,
+        game: &'g GameInput,
+    ) -> Result<std::borrow::Cow<'g, GameInput>, JudgeError> {
+        record::complete_record(game, &self.legality)
     }
 }
 
