@@ -45,8 +45,9 @@ pub(crate) struct Replay<'r, R: Ruleset + ?Sized> {
 }
 
 impl<'r, R: Ruleset + ?Sized> Replay<'r, R> {
-    /// The game's start position under `rs`, checked: a Jieqi game (hidden pieces, or a Jieqi
-    /// `Variant` tag) under an edition of standard Xiangqi is refused.
+    /// The game's start position under `rs`, checked: a Jieqi game (hidden pieces, a Jieqi
+    /// `Variant` tag, or a `Deal` or `DealSeed` tag) under an edition of standard Xiangqi is
+    /// refused.
     pub(crate) fn start(rs: &'r R, game: &GameInput) -> Result<Replay<'r, R>, JudgeError> {
         let legality = rs.legality();
         let rules = legality.move_rules();
@@ -62,10 +63,13 @@ impl<'r, R: Ruleset + ?Sized> Replay<'r, R> {
                 .into_iter()
                 .any(|c| !start.board().hidden(c).is_empty())
                 || !start.pool().is_empty();
+            // A Jieqi record may say so only by its tags: the variant, or a deal (jieqi crate).
             let tagged = game.tags.get("Variant").is_some_and(|v| {
                 let v = v.to_lowercase();
                 v.contains("jieqi") || v.contains("揭棋")
-            });
+            }) || ["Deal", "DealSeed"]
+                .iter()
+                .any(|t| game.tags.contains_key(*t));
             if hidden || tagged {
                 return Err(JudgeError::Unsupported {
                     ruleset: rs.meta().id.clone(),

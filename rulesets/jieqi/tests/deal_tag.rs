@@ -31,6 +31,7 @@ fn judge(game: &GameInput, policy: IllegalMovePolicy) -> Result<Verdict, JudgeEr
     let options = JudgeOptions {
         illegal_moves: policy,
         all_plies: true,
+        ..JudgeOptions::default()
     };
     Jieqi::new().judge(game, &options)
 }
@@ -270,4 +271,28 @@ fn moves_after_an_illegal_one_are_left_as_written() {
     let v = judge(&game, IllegalMovePolicy::Rule).unwrap();
     assert_eq!(v.rule.unwrap().to_string(), "jieqi §7.4.2");
     assert_eq!(v.decided_at_ply, Some(1));
+}
+
+/// A record that says it is Jieqi only by its deal (bare moves, no FEN, no `Variant` tag) is
+/// not judged as standard Xiangqi by an edition that does not play hidden pieces.
+#[test]
+fn a_deal_tag_alone_makes_a_record_jieqi_for_the_standard_editions() {
+    for tag in [DEAL_SEED_TAG, DEAL_TAG] {
+        let value = if tag == DEAL_SEED_TAG {
+            "42".to_owned()
+        } else {
+            Deal::from_seed(42).placement(
+                &xqr_core::Position::from_fen(JIEQI_START_FEN, xqr_jieqi::MOVE_RULES)
+                    .expect("the Jieqi start"),
+            )
+        };
+        let game = input(None, &words("h2e2"), &[(tag, &value)]);
+        let err = xqr_cxa1999::Cxa1999::new()
+            .judge(&game, &JudgeOptions::default())
+            .unwrap_err();
+        assert!(
+            matches!(&err, JudgeError::Unsupported { .. }),
+            "{tag}: {err:?}"
+        );
+    }
 }
