@@ -10,6 +10,8 @@ mod departure;
 mod exchange;
 mod floating;
 mod self_destroying;
+mod standing;
+mod through_checks;
 mod values;
 
 pub use defensive::{attacking_pieces, holds_defensive_point, DefensiveKeyPoint};
@@ -18,9 +20,10 @@ pub use values::MaterialValues;
 use crate::rules::{GameHistory, MoveKind, PlyClass};
 use crate::{Color, Position, Role, Square};
 use departure::{net_after_departure, Departure};
-use exchange::{captures_on, gain, gain_after, prize};
-use floating::{Ledger, Prize};
+use exchange::{captures_on, gain, prize};
+use floating::Ledger;
 use self_destroying::Attribution;
+use through_checks::{checking_moves, own_captures, Search};
 
 /// Whose own chase counts (1999 §27.1–27.2, 2011 §26.1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -51,6 +54,9 @@ pub struct DefinitionArticles {
     pub pawn_own: &'static str,
     /// A king move answering check (2011 §26.1.2; no 1999 article).
     pub king_answers_check: &'static str,
+    /// An attack the opponent's check or mate threat only suspended is not new when the move
+    /// answers it (1999 §29.2 and chapter 7 example 6, 从捉到捉; 2011 §26.1.1, §26.1.2 "新的捉").
+    pub standing_attack: &'static str,
     /// 兑 (1999 §28.5, 2011 §24.4).
     pub exchange: &'static str,
     /// 献 (1999 §28.6, 2011 §24.5).
@@ -96,6 +102,7 @@ impl DefinitionArticles {
         king_own: "§27.1",
         pawn_own: "§27.2",
         king_answers_check: "",
+        standing_attack: "§29.2, chapter 7 example 6",
         exchange: "§28.5",
         offer: "§28.6",
         block: "§28.7",
@@ -121,6 +128,7 @@ impl DefinitionArticles {
         king_own: "§26.1",
         pawn_own: "§26.1",
         king_answers_check: "§26.1.2",
+        standing_attack: "§26.1.1, §26.1.2",
         exchange: "§24.4",
         offer: "§24.5",
         block: "§24.6",
@@ -469,6 +477,7 @@ pub fn classify_move_with_previous(
         }
         let now = chased(&again, defs);
         let earlier = chased(before, defs);
+        let mut standing = standing::StandingAttacks::new(previous, before, after, defs);
         for c in now {
             // An attack an article made idle before the move does not stop a chase now; one
             // that an article makes idle now is kept for its note.
@@ -483,6 +492,11 @@ pub fn classify_move_with_previous(
                     "{} on {} was already attacked before this move: not a new chase ({r} {})",
                     c.role, c.target, a.new_chase
                 ));
+                continue;
+            }
+            // 从捉到捉 across the opponent's check or mate threat (standing.rs).
+            if let Some(how) = (!king_answers).then(|| standing.suspended(&c)).flatten() {
+                out.class.notes.push(standing::note(&c, how, mover, defs));
                 continue;
             }
             out.chases.push(c);
@@ -833,16 +847,18 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
             }
             by.push(m.from);
         }
+        // The captures of `t` already possible, which no check wins anew (through_checks.rs).
+        let mut own = Vec::new();
         if by.is_empty() && defs.chase_checks > 0 {
+            own = own_captures(pos, caps.iter().copied().filter(|m| m.to == t), defs);
             let checking = checking.get_or_insert_with(|| checking_moves(pos));
-            if let Some(checker) = wins_by_checks_after(
+            let search = Search {
                 t,
                 defs,
-                defs.chase_checks,
-                checking,
-                Ledger::default(),
-                true,
-            ) {
+                pawns: true,
+                own: &own,
+            };
+            if let Some(checker) = search.wins(defs.chase_checks, checking, Ledger::default()) {
                 via = ChaseVia::Checks;
                 by.push(checker);
             }
@@ -887,7 +903,14 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
             // 2011 §26.7: won through checks, but only by a pawn's capture (抽吃).
             defs.pawn_discovered_captures
                 && checking.as_ref().is_some_and(|c| {
-                    wins_by_checks_after(t, defs, defs.chase_checks, c, Ledger::default(), false)
+                    let search = Search {
+                        t,
+                        defs,
+                        pawns: false,
+                        own: &own,
+                    };
+                    search
+                        .wins(defs.chase_checks, c, Ledger::default())
                         .is_none()
                 })
         } else {
@@ -1063,85 +1086,6 @@ pub fn safe_moves(pos: &Position) -> crate::MoveList {
         });
     }
     moves
-}
-
-/// Whether a check (repeated up to `checks` times) wins the piece on `t` whatever the reply;
-/// returns the point of the piece giving the first check. `spent` is what the checking side has
-/// lost to the replies of earlier checks: it counts against the final exchange, so a pawn given
-/// with check to win a horse is no gain (1999 §25.3, chapter 7 example 12). What a check itself
-/// captures is not counted here: that piece is a target of its own. Unless `pawns` is set, the
-/// final capture must be made by a piece other than a pawn (2011 §26.7).
-fn wins_by_checks(
-    pos: &Position,
-    t: Square,
-    defs: &Definitions,
-    checks: u8,
-    spent: Ledger,
-    pawns: bool,
-) -> Option<Square> {
-    if checks == 0 {
-        return None;
-    }
-    wins_by_checks_after(t, defs, checks, &checking_moves(pos), spent, pawns)
-}
-
-/// The legal moves of the side to move that give check, with the positions they lead to, in
-/// move-generation order.
-fn checking_moves(pos: &Position) -> Vec<(crate::Move, Position)> {
-    pos.legal_moves()
-        .iter()
-        .filter_map(|&m| {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            next.is_check().then_some((m, next))
-        })
-        .collect()
-}
-
-/// [`wins_by_checks`] given the checking moves of `pos` ([`checking_moves`]).
-fn wins_by_checks_after(
-    t: Square,
-    defs: &Definitions,
-    checks: u8,
-    checking: &[(crate::Move, Position)],
-    spent: Ledger,
-    pawns: bool,
-) -> Option<Square> {
-    if checks == 0 {
-        return None;
-    }
-    let v = &defs.values;
-    for (m, next) in checking {
-        if m.to == t {
-            continue; // direct captures were looked at already
-        }
-        let replies = safe_moves(next);
-        if replies.is_empty() {
-            continue; // that is a mate, not a chase
-        }
-        let wins = replies.iter().all(|&r| {
-            let mut after = next.clone();
-            after.play_unchecked(r);
-            if after.board().get(t).is_none_or(|o| o.color == after.turn()) {
-                return false; // the piece moved away or was traded off
-            }
-            let ledger = spent.give(Prize::of(v, next.board().get(r.to), r.to));
-            captures_on(&after, t)
-                .filter(|c| {
-                    pawns
-                        || after
-                            .board()
-                            .get(c.from)
-                            .is_some_and(|o| o.role != Role::Pawn)
-                })
-                .any(|c| gain_after(&after, c, v, ledger) > 0 && !mated_after(&after, c))
-                || wins_by_checks(&after, t, defs, checks - 1, ledger, pawns).is_some()
-        });
-        if wins {
-            return Some(m.from);
-        }
-    }
-    None
 }
 
 /// The idle kinds (1999 §28.5–28.9): offer of exchange (兑), offer (献), follow (跟), block

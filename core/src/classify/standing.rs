@@ -1,0 +1,235 @@
+//! 从捉到捉 across the opponent's check or mate threat: an attack the mover already had after
+//! its own previous move, which the opponent's last move only suspended, is not a new chase when
+//! the move answers that check or parries that mate.
+//!
+//! - 1999 §29.2 "“捉”產生于剛走的這著棋，上一著尚不存在": a chase must not have existed at the
+//!   mover's previous move. Chapter 7 example 6: "凡是原来已经捉着子的子或相关子，走动后无新的捉子
+//!   行为（即从捉到捉），均按闲着处理" (examples 6–8: a piece dodging, a piece moving while another
+//!   keeps its standing attack, is idle).
+//! - 2011 §26.1.1 "走動后其他子產生新的“捉”" and §26.1.2 "走動其他棋子應將后產生新的“捉”或
+//!   “殺”，判“捉”或“殺”": only a *new* chase made by an answer to a check counts.
+//!
+//! The ordinary new-chase test compares the chases after the move with those before it, in the
+//! position the opponent's last move left. When that move checked, no capture but an answer to
+//! the check is legal there; when it threatened mate in one, a capture that lets the mate
+//! through is no chase (1999 §29.4, 2011 §24.3 "得子后不致立即被对方将死"). Either way the
+//! mover's standing attacks vanish from that comparison and reappear after the answer, looking
+//! new. Chapter 7 example 2 marks the boundary: there the rook gave up its attack by checking
+//! (its own move) and came back, "从没捉到捉", a chase; here the mover did nothing to its attack.
+//!
+//! # The reading
+//!
+//! A chase of the piece on `t`, found after the move, is *standing* (not new) when all of these
+//! hold:
+//!
+//! 1. after the mover's own previous move (the position before the opponent's last move, the
+//!    mover to move again) the piece on `t` was chased too, by an attack no article overruled;
+//! 2. the opponent's last move neither moved that piece nor moved onto `t`;
+//! 3. every attacker of `t` now was an attacker then, and the move just played did not bring
+//!    one (the attackers are the same pieces on the same points; the move added none);
+//! 4. the opponent's last move suspended the attack: it checked (the mover is in check before
+//!    the move), or every capture of `t` by the attackers was legal before the move and would
+//!    have been answered by mate at once (a threat of mate in one that made the capture fatal).
+//!
+//! Then the move only answered the check or parried the mate, as far as that attack goes.
+//!
+//! What is *not* checked: whether the opponent's last move also changed `t`'s protection (added
+//! a root that the answer then cut off): the attack is taken as standing since it stood after the
+//! mover's previous move, which is what 1999 §29.2 "上一著尚不存在" compares with. A suspension
+//! by other means (the opponent pinning an attacker to its king, blocking its line) is not
+//! covered: the articles and examples speak of checks and mates only, and the answer to such a
+//! move is an ordinary move. A win through checks (连续照将吃子) counts as suspended only by a
+//! check.
+
+use super::{after_move, chased, mated_after, ChaseTarget, ChaseVia, Definitions};
+use crate::{Color, Position, Square};
+
+/// How the opponent's last move suspended a standing attack.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Suspension {
+    /// It checked: no capture but an answer to the check was legal.
+    Check,
+    /// It threatened mate in one: the capture would have been answered by mate at once.
+    MateThreat,
+}
+
+/// The chases the mover had after its own previous move, computed when first asked for.
+pub(super) struct StandingAttacks<'a> {
+    previous: Option<&'a Position>,
+    before: &'a Position,
+    after: &'a Position,
+    defs: &'a Definitions,
+    earlier: Option<Option<Vec<ChaseTarget>>>,
+}
+
+impl<'a> StandingAttacks<'a> {
+    /// For the move from `before` to `after`, `previous` being the position before the
+    /// opponent's last move.
+    pub(super) fn new(
+        previous: Option<&'a Position>,
+        before: &'a Position,
+        after: &'a Position,
+        defs: &'a Definitions,
+    ) -> StandingAttacks<'a> {
+        StandingAttacks {
+            previous,
+            before,
+            after,
+            defs,
+            earlier: None,
+        }
+    }
+
+    /// How the opponent's last move suspended the chase `c` (found after the move) if it is a
+    /// standing attack in the sense of the module notes; `None` when it is not.
+    pub(super) fn suspended(&mut self, c: &ChaseTarget) -> Option<Suspension> {
+        let previous = self.previous?;
+        let mover = self.before.turn();
+        if previous.turn() == mover || c.overruled() {
+            return None;
+        }
+        let (_, moved_to) = after_move(self.before, self.after)?;
+        if c.by.contains(&moved_to) {
+            return None; // the moved piece attacks: the move brought the attack
+        }
+        let (x_from, x_to) = after_move(previous, self.before)?;
+        if c.target == x_from || c.target == x_to {
+            return None;
+        }
+        let how = suspension(self.before, c)?;
+        let earlier = self
+            .earlier
+            .get_or_insert_with(|| {
+                let again = previous.passed();
+                (again.turn() == mover).then(|| chased(&again, self.defs))
+            })
+            .as_ref()?;
+        let stood = earlier.iter().any(|e| {
+            e.target == c.target
+                && e.role == c.role
+                && !e.overruled()
+                && c.by.iter().all(|a| e.by.contains(a))
+        });
+        stood.then_some(how)
+    }
+}
+
+/// The note for a standing attack that the opponent's last move suspended `how`.
+pub(super) fn note(c: &ChaseTarget, how: Suspension, mover: Color, defs: &Definitions) -> String {
+    let what = match how {
+        Suspension::Check => "check",
+        Suspension::MateThreat => "threat of mate in one (taking it would be answered by mate)",
+    };
+    let by: Vec<String> = c.by.iter().map(|s| s.to_string()).collect();
+    format!(
+        "{} on {} was attacked by {} after {mover}'s previous move too; {}'s {what} only \
+         suspended the attack, and this move answers it: from chase to chase (从捉到捉), not a \
+         new chase ({} {})",
+        c.role,
+        c.target,
+        by.join(", "),
+        !mover,
+        defs.ruleset,
+        defs.articles.standing_attack
+    )
+}
+
+/// Whether the position `before` (mover to move) suspends the chase `c`: the mover is in check,
+/// or each capture of the target by its attackers is legal and answered by mate at once.
+fn suspension(before: &Position, c: &ChaseTarget) -> Option<Suspension> {
+    if before.is_check() {
+        return Some(Suspension::Check);
+    }
+    if c.via == ChaseVia::Checks || c.by.is_empty() {
+        return None;
+    }
+    let t: Square = c.target;
+    let caps = before.legal_captures();
+    let fatal = c.by.iter().all(|&a| {
+        caps.iter()
+            .find(|m| m.from == a && m.to == t)
+            .is_some_and(|&m| mated_after(before, m))
+    });
+    fatal.then_some(Suspension::MateThreat)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::classify::{classify, Definitions};
+    use crate::rules::{GameHistory, MoveKind};
+    use crate::{MoveRules, Position};
+
+    fn history(fen: &str, moves: &str) -> GameHistory {
+        let start = Position::from_fen(fen, MoveRules::STANDARD).expect("legal");
+        let mut h = GameHistory::new(start);
+        for m in moves.split_whitespace() {
+            h.push(m.parse().expect("ICCS")).expect("legal");
+        }
+        h
+    }
+
+    fn editions() -> [Definitions; 2] {
+        [
+            Definitions::cxa_1999("cxa-1999"),
+            Definitions::cxa_2011("cxa-2011"),
+        ]
+    }
+
+    /// Chapter 7 example 6 (从捉到捉) across a check: the red rook a9 attacks the unprotected
+    /// advisor f9 throughout; the black horse checks (g3-h1) and the red king steps back (f0-e0).
+    /// The king's answer leaves the rook's attack as it was after Red's previous move: idle, not
+    /// a chase (1999 §29.2; 2011 §26.1.2 calls a king's answer idle anyway).
+    #[test]
+    fn answering_a_check_keeps_a_standing_attack_idle() {
+        let h = history("R4a3/3k5/9/9/9/9/6n2/9/9/4K4 w - - 0 1", "e0f0 g3h1 f0e0");
+        let d = Definitions::cxa_1999("cxa-1999");
+        let c = classify(&h, 3, &d);
+        assert_eq!(c.class.heaviest(), MoveKind::Idle, "{:?}", c.class);
+        assert!(
+            c.class
+                .notes
+                .iter()
+                .any(|n| n.contains("从捉到捉") && n.contains("§29.2") && n.contains("check")),
+            "{:?}",
+            c.class.notes
+        );
+        let c = classify(&h, 3, &Definitions::cxa_2011("cxa-2011"));
+        assert_eq!(c.class.heaviest(), MoveKind::Idle, "{:?}", c.class);
+    }
+
+    /// Chapter 7 example 6 across a mate threat: the black rook c2 attacks the unprotected red
+    /// horse a2 from ply 1; Red's rook comes to h5 threatening 车h5-h9 mate, so taking the horse
+    /// would be answered by mate; the black cannon e8-e7 parries (the king gets e8). The rook's
+    /// attack only stood suspended: idle in both editions.
+    #[test]
+    fn parrying_a_mate_keeps_a_standing_attack_idle() {
+        let h = history("3ak4/4c4/9/9/1Rr6/9/9/N8/9/3K5 b - - 0 1", "c5c2 b5h5 e8e7");
+        for d in editions() {
+            let c = classify(&h, 3, &d);
+            assert_eq!(c.class.heaviest(), MoveKind::Idle, "{:?}", c.class);
+            assert!(
+                c.class
+                    .notes
+                    .iter()
+                    .any(|n| n.contains("从捉到捉") && n.contains("mate")),
+                "{:?}",
+                c.class.notes
+            );
+        }
+        // Ply 1 brought the attack: a chase.
+        for d in editions() {
+            assert_eq!(classify(&h, 1, &d).class.heaviest(), MoveKind::Chase);
+        }
+    }
+
+    /// Chapter 7 example 2 is the boundary: the rook gave up its attack on the horse by checking
+    /// (its own move), so coming back is a new chase (从没捉到捉), the check notwithstanding.
+    #[test]
+    fn an_attack_given_up_by_the_movers_own_check_is_new() {
+        let h = history("5k3/9/6n2/9/9/6R2/9/9/9/3K5 w - - 0 1", "g4f4 f9e9 f4g4");
+        for d in editions() {
+            let c = classify(&h, 3, &d);
+            assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
+        }
+    }
+}
