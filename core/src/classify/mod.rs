@@ -8,6 +8,7 @@
 mod defensive;
 mod departure;
 mod exchange;
+mod exposed;
 mod floating;
 mod self_destroying;
 mod standing;
@@ -57,6 +58,9 @@ pub struct DefinitionArticles {
     /// An attack the opponent's check or mate threat only suspended is not new when the move
     /// answers it (1999 §29.2 and chapter 7 example 6, 从捉到捉; 2011 §26.1.1, §26.1.2 "新的捉").
     pub standing_attack: &'static str,
+    /// A chase an answer to a check makes only because the check moved or exposed the checker's
+    /// own piece is the checker's doing (2011 §26.1.2, §26.3; no 1999 article).
+    pub checker_exposed_chase: &'static str,
     /// 兑 (1999 §28.5, 2011 §24.4).
     pub exchange: &'static str,
     /// 献 (1999 §28.6, 2011 §24.5).
@@ -103,6 +107,7 @@ impl DefinitionArticles {
         pawn_own: "§27.2",
         king_answers_check: "",
         standing_attack: "§29.2, chapter 7 example 6",
+        checker_exposed_chase: "",
         exchange: "§28.5",
         offer: "§28.6",
         block: "§28.7",
@@ -129,6 +134,7 @@ impl DefinitionArticles {
         pawn_own: "§26.1",
         king_answers_check: "§26.1.2",
         standing_attack: "§26.1.1, §26.1.2",
+        checker_exposed_chase: "§26.1.2, §26.3",
         exchange: "§24.4",
         offer: "§24.5",
         block: "§24.6",
@@ -172,6 +178,14 @@ pub struct Definitions {
     /// ("走动帅（将）应将而产生的捉、杀，按闲处理"). 1999 has no such article: there a king's
     /// own chase is idle anyway (§27.1) but a mate threat it makes counts.
     pub king_answering_check_idle: bool,
+    /// A chase made by a move (not the king's) answering a check that exists only because the
+    /// check moved or exposed the checker's own piece — with the check undone and the answer
+    /// played, the answer chases nothing there — is idle (the reading is in `exposed.rs`).
+    /// 2011: on, §26.1.2 "走动其他棋子应将后产生新的捉" asks for a *new* chase and §26.3 "一方形成
+    /// 自斃，应由己方负责，不得视为另一方造成" makes the checker answer for its own check. 1999:
+    /// off, §29.2 read literally (the chase arises from the move just played; no article puts it
+    /// on the checker).
+    pub checker_exposed_chase_idle: bool,
     /// 2011 §26.6: a crossed pawn traded for any piece but a rook is no gain ("此外换取其他一子
     /// 或数子均不算得子"), so a crossed pawn attacking a protected horse, cannon, advisor or
     /// elephant does not chase it. 1999 (§25.3) values a crossed pawn below a horse.
@@ -192,6 +206,13 @@ pub struct Definitions {
     /// at least what its leaving loses (the reading is in `departure.rs`). 1999 counts only the
     /// exchange on the captured piece's point.
     pub root_and_pinned_captures: bool,
+    /// With [`Definitions::root_and_pinned_captures`]: a capturer that moves along an opponent
+    /// cannon's line onto the captured point, becoming the cannon's only screen before a piece
+    /// of ours, gave up the shield it made there (§26.5 被牵子): what the cannon then wins counts
+    /// against the capture. 2011: on (the reading is in `departure.rs`; the same weighing serves
+    /// §24.16 and §26.9). Off: §26.5 for roots and blocking shields only. 1999 counts no such
+    /// loss at all (chapter 7 example 4).
+    pub screen_landing_counts: bool,
     /// 2011 §26.9 "同兵种邀兑，被邀兑方兑子后立即被杀或子力价值受损，邀兑方按捉处理": two pieces
     /// of one kind attacking each other are an exchange offer (兑), except that the offer is a
     /// chase of the offered piece when taking ours would leave the acceptor mated by checks or
@@ -234,10 +255,12 @@ impl Definitions {
             chase_checks: 1,
             defensive_key_point: DefensiveKeyPoint::AnyDefender,
             king_answering_check_idle: false,
+            checker_exposed_chase_idle: false,
             pawn_trades_only_for_rook: false,
             pawn_discovered_captures: false,
             rook_pair_contact_exchange: false,
             root_and_pinned_captures: false,
+            screen_landing_counts: false,
             costly_offers: false,
             false_roots_by_duty: false,
             self_destroying_check: false,
@@ -266,10 +289,12 @@ impl Definitions {
             // §26.2 "守和方只有一個進攻子時": 1999 §27.3 with a single attacking piece.
             defensive_key_point: DefensiveKeyPoint::SingleAttacker,
             king_answering_check_idle: true,
+            checker_exposed_chase_idle: true,
             pawn_trades_only_for_rook: true,
             pawn_discovered_captures: true,
             rook_pair_contact_exchange: true,
             root_and_pinned_captures: true,
+            screen_landing_counts: true,
             costly_offers: true,
             false_roots_by_duty: true,
             self_destroying_check: true,
@@ -477,7 +502,8 @@ pub fn classify_move_with_previous(
         }
         let now = chased(&again, defs);
         let earlier = chased(before, defs);
-        let mut standing = standing::StandingAttacks::new(previous, before, after, defs);
+        let mut standing = standing::StandingAttacks::new(previous, before, defs);
+        let mut exposure = exposed::Exposure::new(previous, before, after, defs);
         for c in now {
             // An attack an article made idle before the move does not stop a chase now; one
             // that an article makes idle now is kept for its note.
@@ -497,6 +523,11 @@ pub fn classify_move_with_previous(
             // 从捉到捉 across the opponent's check or mate threat (standing.rs).
             if let Some(how) = (!king_answers).then(|| standing.suspended(&c)).flatten() {
                 out.class.notes.push(standing::note(&c, how, mover, defs));
+                continue;
+            }
+            // 2011 §26.1.2, §26.3: what the answered check gave away (exposed.rs).
+            if let Some(check) = (!king_answers).then(|| exposure.exposed(&c)).flatten() {
+                out.class.notes.push(exposed::note(&c, check, defs));
                 continue;
             }
             out.chases.push(c);
@@ -822,7 +853,9 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
                 continue; // 2011 §26.6: a crossed pawn for anything but a rook gains nothing
             }
             if defs.root_and_pinned_captures {
-                if let Some((net, d)) = net_after_departure(pos, m, g, &defs.values) {
+                if let Some((net, d)) =
+                    net_after_departure(pos, m, g, &defs.values, defs.screen_landing_counts)
+                {
                     if net < 0 {
                         outweighed.push((m.from, net, d, recapture));
                         continue; // 2011 §26.5: 得不偿失
@@ -945,7 +978,7 @@ fn duty_bound_roots(pos: &Position, m: crate::Move, defs: &Definitions) -> Optio
     let mut first = None;
     for r in captures_on(&next, m.to) {
         let g = gain(&next, r, &defs.values);
-        let (net, _) = net_after_departure(&next, r, g, &defs.values)?;
+        let (net, _) = net_after_departure(&next, r, g, &defs.values, defs.screen_landing_counts)?;
         if net >= 0 {
             return None;
         }
@@ -974,7 +1007,7 @@ fn costly_offer(pos: &Position, m: crate::Move, defs: &Definitions) -> Option<Ch
         });
     }
     let g = gain(&them, accept, &defs.values);
-    let (net, d) = net_after_departure(&them, accept, g, &defs.values)?;
+    let (net, d) = net_after_departure(&them, accept, g, &defs.values, defs.screen_landing_counts)?;
     (net < 0).then_some(ChaseException::CostlyOffer {
         lost: Some(d.lost),
         role: Some(d.role),

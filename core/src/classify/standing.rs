@@ -23,26 +23,29 @@
 //! hold:
 //!
 //! 1. after the mover's own previous move (the position before the opponent's last move, the
-//!    mover to move again) the piece on `t` was chased too, by an attack no article overruled;
+//!    mover to move again) the same piece on `t` was chased too, by an attack no article
+//!    overruled;
 //! 2. the opponent's last move neither moved that piece nor moved onto `t`;
-//! 3. every attacker of `t` now was an attacker then, and the move just played did not bring
-//!    one (the attackers are the same pieces on the same points; the move added none);
-//! 4. the opponent's last move suspended the attack: it checked (the mover is in check before
-//!    the move), or every capture of `t` by the attackers was legal before the move and would
-//!    have been answered by mate at once (a threat of mate in one that made the capture fatal).
+//! 3. the opponent's last move suspended the attack: it checked (the mover is in check before
+//!    the move), or each capture of `t` by the earlier attackers was still legal before the
+//!    move and would have been answered by mate at once (a threat of mate in one that made the
+//!    capture fatal).
 //!
-//! Then the move only answered the check or parried the mate, as far as that attack goes.
+//! Then the move only answered the check or parried the mate, as far as that attack goes. As
+//! in the ordinary test (and chapter 7 examples 6–8, "原来已经捉着子的子或相关子"), the chase is
+//! compared by its target, not by its attackers: a piece that attacked `t` and still does after
+//! moving, or another piece taking over the attack, makes no new chase.
 //!
-//! What is *not* checked: whether the opponent's last move also changed `t`'s protection (added
-//! a root that the answer then cut off): the attack is taken as standing since it stood after the
-//! mover's previous move, which is what 1999 §29.2 "上一著尚不存在" compares with. A suspension
-//! by other means (the opponent pinning an attacker to its king, blocking its line) is not
-//! covered: the articles and examples speak of checks and mates only, and the answer to such a
-//! move is an ordinary move. A win through checks (连续照将吃子) counts as suspended only by a
-//! check.
+//! What is *not* checked: whether the opponent's last move also changed `t`'s protection (a
+//! check that also gave it a root, which the answer then cut off): the attack is taken as
+//! standing since it stood after the mover's previous move, which is what 1999 §29.2
+//! "上一著尚不存在" compares with. A suspension by other means (the opponent pinning an
+//! attacker to its king, blocking its line) is not covered: the articles and examples speak of
+//! checks and mates only, and the answer to such a move is an ordinary move. An attack that
+//! wins through checks (连续照将吃子) counts as suspended only by a check.
 
 use super::{after_move, chased, mated_after, ChaseTarget, ChaseVia, Definitions};
-use crate::{Color, Position, Square};
+use crate::{Color, Position};
 
 /// How the opponent's last move suspended a standing attack.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -57,24 +60,21 @@ pub(super) enum Suspension {
 pub(super) struct StandingAttacks<'a> {
     previous: Option<&'a Position>,
     before: &'a Position,
-    after: &'a Position,
     defs: &'a Definitions,
     earlier: Option<Option<Vec<ChaseTarget>>>,
 }
 
 impl<'a> StandingAttacks<'a> {
-    /// For the move from `before` to `after`, `previous` being the position before the
-    /// opponent's last move.
+    /// For the move from `before`, `previous` being the position before the opponent's last
+    /// move.
     pub(super) fn new(
         previous: Option<&'a Position>,
         before: &'a Position,
-        after: &'a Position,
         defs: &'a Definitions,
     ) -> StandingAttacks<'a> {
         StandingAttacks {
             previous,
             before,
-            after,
             defs,
             earlier: None,
         }
@@ -88,30 +88,53 @@ impl<'a> StandingAttacks<'a> {
         if previous.turn() == mover || c.overruled() {
             return None;
         }
-        let (_, moved_to) = after_move(self.before, self.after)?;
-        if c.by.contains(&moved_to) {
-            return None; // the moved piece attacks: the move brought the attack
-        }
         let (x_from, x_to) = after_move(previous, self.before)?;
         if c.target == x_from || c.target == x_to {
             return None;
         }
-        let how = suspension(self.before, c)?;
+        // Cheap first: a check, or some capture of the target answered by mate at once.
+        let checked = self.before.is_check();
+        if !checked && !any_fatal(self.before, c) {
+            return None;
+        }
+        let defs = self.defs;
         let earlier = self
             .earlier
             .get_or_insert_with(|| {
                 let again = previous.passed();
-                (again.turn() == mover).then(|| chased(&again, self.defs))
+                (again.turn() == mover).then(|| chased(&again, defs))
             })
             .as_ref()?;
-        let stood = earlier.iter().any(|e| {
-            e.target == c.target
-                && e.role == c.role
-                && !e.overruled()
-                && c.by.iter().all(|a| e.by.contains(a))
-        });
-        stood.then_some(how)
+        let e = earlier
+            .iter()
+            .find(|e| e.target == c.target && e.role == c.role && !e.overruled())?;
+        if checked {
+            return Some(Suspension::Check);
+        }
+        fatal(self.before, e).then_some(Suspension::MateThreat)
     }
+}
+
+/// Whether some capture of the target of `c` is legal in `before` and answered by mate at once.
+fn any_fatal(before: &Position, c: &ChaseTarget) -> bool {
+    before
+        .legal_captures()
+        .iter()
+        .any(|&m| m.to == c.target && mated_after(before, m))
+}
+
+/// Whether each capture of the target of `e` (a chase found after the mover's previous move)
+/// by its attackers is still legal in `before` (not in check) and answered by mate at once.
+fn fatal(before: &Position, e: &ChaseTarget) -> bool {
+    if e.via == ChaseVia::Checks || e.by.is_empty() {
+        return false;
+    }
+    let caps = before.legal_captures();
+    e.by.iter().all(|&a| {
+        caps.iter()
+            .find(|m| m.from == a && m.to == e.target)
+            .is_some_and(|&m| mated_after(before, m))
+    })
 }
 
 /// The note for a standing attack that the opponent's last move suspended `how`.
@@ -132,25 +155,6 @@ pub(super) fn note(c: &ChaseTarget, how: Suspension, mover: Color, defs: &Defini
         defs.ruleset,
         defs.articles.standing_attack
     )
-}
-
-/// Whether the position `before` (mover to move) suspends the chase `c`: the mover is in check,
-/// or each capture of the target by its attackers is legal and answered by mate at once.
-fn suspension(before: &Position, c: &ChaseTarget) -> Option<Suspension> {
-    if before.is_check() {
-        return Some(Suspension::Check);
-    }
-    if c.via == ChaseVia::Checks || c.by.is_empty() {
-        return None;
-    }
-    let t: Square = c.target;
-    let caps = before.legal_captures();
-    let fatal = c.by.iter().all(|&a| {
-        caps.iter()
-            .find(|m| m.from == a && m.to == t)
-            .is_some_and(|&m| mated_after(before, m))
-    });
-    fatal.then_some(Suspension::MateThreat)
 }
 
 #[cfg(test)]
