@@ -19,11 +19,17 @@
 //!
 //! The counterfactual of `self_destroying.rs`: the position with the answered check undone (the
 //! checking piece back on its origin, what it captured restored) and the answer played, the
-//! mover to move again. A chase of the piece on `t` after the answer is *exposed by the check*
-//! when, in that position, the answer does not chase the same piece: on `t`, or on the checking
+//! mover to move again. A chase of the piece on `t` after the answer, by pieces other than the
+//! answering one, is *exposed by the check* when, in that position, the answer does not chase
+//! the same piece: on `t`, or on the checking
 //! move's origin when `t` is where the checking piece went (the check moved it there). A chase
 //! the answer makes with the check undone too is the answer's own new chase (§26.1.2, second
 //! clause) and counts.
+//!
+//! Only attacks by pieces other than the answering one are weighed so: an attack the answering
+//! piece makes from its new point (a block that attacks the checking piece, 垫子捉子) is what
+//! §26.1.2 calls the answer producing a new chase, and counts however the check made it
+//! possible.
 //!
 //! A king answering a check is left to 2011 §26.1.2 (idle whatever it creates) and 1999 §27.1.
 //! Where the position with the check undone cannot be built (the answer took the checking
@@ -32,7 +38,7 @@
 //! for what it gave away whatever it gained.
 
 use super::self_destroying::{undo_check, AnsweredCheck};
-use super::{chased, counts, ChaseTarget, Definitions};
+use super::{after_move, chased, counts, ChaseTarget, Definitions};
 use crate::Position;
 
 /// The answered check and the chases the answer makes with that check undone, computed when
@@ -68,6 +74,10 @@ impl<'a> Exposure<'a> {
     pub(super) fn exposed(&mut self, c: &ChaseTarget) -> Option<&AnsweredCheck> {
         if !self.defs.checker_exposed_chase_idle || !self.before.is_check() || c.overruled() {
             return None;
+        }
+        let (_, moved_to) = after_move(self.before, self.after)?;
+        if c.by.contains(&moved_to) {
+            return None; // the answering piece's own attack (§26.1.2, second clause)
         }
         let defs = self.defs;
         let (check, own) = self
@@ -160,6 +170,22 @@ mod tests {
         assert_eq!(c.class.targets, vec![sq("g4")]);
         let c = classify(&h, 2, &Definitions::cxa_1999("cxa-1999"));
         assert_eq!(c.class.targets, vec![sq("d4"), sq("g4")], "{:?}", c.class);
+    }
+
+    /// A block that itself attacks the checking piece is the answer's own new chase (§26.1.2,
+    /// second clause), in both editions: the black horse checks from d2 (c4-d2) and the red
+    /// rook blocks its leg on d1 (a1-d1), where it attacks the unprotected horse beside it.
+    #[test]
+    fn a_block_that_attacks_the_checker_chases() {
+        let h = history("5k3/9/9/9/9/2n6/9/9/R8/4K4 b - - 0 1", "c4d2 a1d1");
+        for d in [
+            Definitions::cxa_1999("cxa-1999"),
+            Definitions::cxa_2011("cxa-2011"),
+        ] {
+            let c = classify(&h, 2, &d);
+            assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
+            assert_eq!(c.class.targets, vec![sq("d2")]);
+        }
     }
 
     /// A king stepping back out of a rook's check (e1-e0) uncovers the red cannon a1's attack on

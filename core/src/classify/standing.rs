@@ -29,7 +29,7 @@
 //! 3. the opponent's last move suspended the attack: it checked (the mover is in check before
 //!    the move), or each capture of `t` by the earlier attackers was still legal before the
 //!    move and would have been answered by mate at once (a threat of mate in one that made the
-//!    capture fatal).
+//!    capture fatal; for a win through checks, see below).
 //!
 //! Then the move only answered the check or parried the mate, as far as that attack goes. As
 //! in the ordinary test (and chapter 7 examples 6–8, "原来已经捉着子的子或相关子"), the chase is
@@ -41,10 +41,12 @@
 //! standing since it stood after the mover's previous move, which is what 1999 §29.2
 //! "上一著尚不存在" compares with. A suspension by other means (the opponent pinning an
 //! attacker to its king, blocking its line) is not covered: the articles and examples speak of
-//! checks and mates only, and the answer to such a move is an ordinary move. An attack that
-//! wins through checks (连续照将吃子) counts as suspended only by a check.
+//! checks and mates only, and the answer to such a move is an ordinary move. For an attack
+//! that wins through checks (连续照将吃子) the mate threat is not traced through the checking
+//! line: it counts as suspended when the opponent, to move before the answer, would mate with
+//! one check.
 
-use super::{after_move, chased, mated_after, ChaseTarget, ChaseVia, Definitions};
+use super::{after_move, chased, mated_after, mates_by_checks, ChaseTarget, ChaseVia, Definitions};
 use crate::{Color, Position};
 
 /// How the opponent's last move suspended a standing attack.
@@ -92,9 +94,16 @@ impl<'a> StandingAttacks<'a> {
         if c.target == x_from || c.target == x_to {
             return None;
         }
-        // Cheap first: a check, or some capture of the target answered by mate at once.
+        // Cheap first: a check, or some capture of the target answered by mate at once (for a
+        // win through checks: a threat of mate in one).
         let checked = self.before.is_check();
-        if !checked && !any_fatal(self.before, c) {
+        let threat = !checked
+            && if c.via == ChaseVia::Checks {
+                threatens_mate_in_one(self.before)
+            } else {
+                any_fatal(self.before, c)
+            };
+        if !checked && !threat {
             return None;
         }
         let defs = self.defs;
@@ -111,7 +120,12 @@ impl<'a> StandingAttacks<'a> {
         if checked {
             return Some(Suspension::Check);
         }
-        fatal(self.before, e).then_some(Suspension::MateThreat)
+        let fatal = if e.via == ChaseVia::Checks || c.via == ChaseVia::Checks {
+            c.via == ChaseVia::Checks || threatens_mate_in_one(self.before)
+        } else {
+            fatal(self.before, e)
+        };
+        fatal.then_some(Suspension::MateThreat)
     }
 }
 
@@ -123,10 +137,16 @@ fn any_fatal(before: &Position, c: &ChaseTarget) -> bool {
         .any(|&m| m.to == c.target && mated_after(before, m))
 }
 
+/// Whether the opponent, were it to move in `before`, would mate with one check: the threat
+/// that suspends a win through checks (its final capture would be answered by that mate).
+fn threatens_mate_in_one(before: &Position) -> bool {
+    mates_by_checks(&before.passed(), 1)
+}
+
 /// Whether each capture of the target of `e` (a chase found after the mover's previous move)
 /// by its attackers is still legal in `before` (not in check) and answered by mate at once.
 fn fatal(before: &Position, e: &ChaseTarget) -> bool {
-    if e.via == ChaseVia::Checks || e.by.is_empty() {
+    if e.by.is_empty() {
         return false;
     }
     let caps = before.legal_captures();
