@@ -12,7 +12,8 @@
 //! 處理": the win through checks is looked for only where no direct capture chases the piece.
 //! When the final capture after the check is one the capturer could already make from the same
 //! point without the check — the same piece, the same capture, legal and not answered by mate,
-//! winning at least as much — the check adds nothing: the capture is that piece's own attack,
+//! winning at least as much (under 2011 §26.5 net of what the capturer's leaving costs) — the
+//! check adds nothing: the capture is that piece's own attack,
 //! whatever the direct-capture rules made of it (a pawn's own capture, idle under 1999 §27.2;
 //! two pawns or two horses attacking each other, an exchange offer, chapter 7 example 3). It is
 //! not a win through checks. A check that makes such a capture *better* (it drives off a root,
@@ -22,6 +23,7 @@
 //! as usual; and whether the direct capture was the mover's chase already (then no search
 //! through checks is made at all).
 
+use super::departure::net_after_departure;
 use super::exchange::{captures_on, gain, gain_after};
 use super::floating::{Ledger, Prize};
 use super::{mated_after, safe_moves, Definitions};
@@ -45,10 +47,18 @@ pub(super) fn own_captures(
     captures
         .filter(|&m| !mated_after(pos, m))
         .filter_map(|m| {
+            let g = gain(pos, m, &defs.values);
+            // 2011 §26.5: what the capturer's leaving costs is part of what it wins; a check
+            // that spares that cost makes the capture better.
+            let net = defs
+                .root_and_pinned_captures
+                .then(|| net_after_departure(pos, m, g, &defs.values, defs.screen_landing_counts))
+                .flatten()
+                .map_or(g, |(net, _)| net);
             Some(OwnCapture {
                 from: m.from,
                 role: pos.board().get(m.from)?.role,
-                gain: gain(pos, m, &defs.values),
+                gain: net,
             })
         })
         .collect()
