@@ -20,6 +20,24 @@
 //! `q`, so the net of the capture is `min(g, prize(t) − loss)`, and "价值相当或得子" (even or
 //! better) is a net of zero or more. A king's departure is not weighed (a king protecting a piece
 //! and capturing is the king's own chase, allowed by §26.1 anyway).
+//!
+//! # A capturer that lands on a cannon's screen
+//!
+//! Can the capture lose a bigger piece because the capturer, on the captured piece's point,
+//! becomes the screen (炮架) through which the opponent's cannon takes that piece? Only together
+//! with its departure: the captured piece stood on `t` before, so every line through `t` has as
+//! many pieces on it after the capture as before — except the line the capturer moved along,
+//! which lost the capturer's old point. A shot through `t` is therefore new only when the
+//! capturer moved along the cannon's line: before, it and the captured piece were the two
+//! pieces between the cannon and ours (so the cannon could not shoot); after, it alone is the
+//! screen. The comparison above counts that loss (with the capturer back on `from` there are two
+//! pieces again), and the reading takes it as §26.5's 被牵子: the capturer held ours safe by
+//! standing on the line, just as a piece that shields by blocking does, and capturing along the
+//! line gives that up. 1999 counts no such loss (chapter 7 example 4, "尽管红车吃卒要丢马，仍按
+//! 红方长捉处理"), and a ruleset may keep §26.5 for roots and blockers only:
+//! [`Definitions::screen_landing_counts`](super::Definitions::screen_landing_counts), on for
+//! 2011. Off, a loss on a point that the opponent then wins only by cannon shots through `t` is
+//! not counted.
 
 use super::exchange::{captures_on, gain, prize};
 use super::MaterialValues;
@@ -45,6 +63,7 @@ pub(crate) fn departure_loss(
     pos: &Position,
     m: Move,
     values: &MaterialValues,
+    screen: bool,
 ) -> Option<Departure> {
     let capturer = pos.board().get(m.from)?;
     if capturer.role == Role::King {
@@ -62,7 +81,7 @@ pub(crate) fn departure_loss(
         }
         seen.insert(q);
         let now = best_gain_on(&after, q, values);
-        if now <= 0 {
+        if now <= 0 || (!screen && only_through(&after, q, m.to)) {
             continue;
         }
         let loss = now - best_gain_on(&stayed, q, values).max(0);
@@ -81,16 +100,38 @@ pub(crate) fn departure_loss(
 }
 
 /// The net of the capture `m` (winning `g` on its point) once its departure loss is counted,
-/// with that loss; `None` when leaving costs nothing.
+/// with that loss; `None` when leaving costs nothing. `screen`: whether a loss through a cannon
+/// screened by the capturer on its new point counts (see the module notes).
 pub(crate) fn net_after_departure(
     pos: &Position,
     m: Move,
     g: i32,
     values: &MaterialValues,
+    screen: bool,
 ) -> Option<(i32, Departure)> {
-    let d = departure_loss(pos, m, values)?;
+    let d = departure_loss(pos, m, values, screen)?;
     let taken = prize(values, pos.board().get(m.to), m.to);
     Some((g.min(taken - d.loss), d))
+}
+
+/// Whether every capture on `q` by the side to move is a cannon's shot with `screen` between
+/// the cannon and `q`.
+fn only_through(pos: &Position, q: Square, screen: Square) -> bool {
+    captures_on(pos, q).all(|c| {
+        pos.board()
+            .get(c.from)
+            .is_some_and(|o| o.role == Role::Cannon)
+            && between(c.from, q, screen)
+    })
+}
+
+/// Whether `s` lies strictly between `a` and `b` on one rank or file.
+fn between(a: Square, b: Square, s: Square) -> bool {
+    let inside = |x: u8, y: u8, z: u8| x.min(y) < z && z < x.max(y);
+    let (af, ar) = (a.file().index(), a.rank().index());
+    let (bf, br) = (b.file().index(), b.rank().index());
+    let (sf, sr) = (s.file().index(), s.rank().index());
+    (af == bf && sf == af && inside(ar, br, sr)) || (ar == br && sr == ar && inside(af, bf, sf))
 }
 
 /// The side to move's best balance from capturing on `q` (0 when it has no capture there).
@@ -125,13 +166,13 @@ mod tests {
     fn a_root_that_captures_gives_up_what_it_protects() {
         let p = pos("2r2k3/9/2C6/3c5/1N7/3p5/9/9/9/4K4 w - - 0 1");
         let v = MaterialValues::STANDARD;
-        let (net, d) = net_after_departure(&p, mv("b5d6"), 2, &v).expect("a root");
+        let (net, d) = net_after_departure(&p, mv("b5d6"), 2, &v, true).expect("a root");
         assert_eq!(
             (net, d.lost, d.role, d.loss),
             (0, sq("c7"), Role::Cannon, 2)
         );
         assert!(d.root);
-        let (net, d) = net_after_departure(&p, mv("b5d4"), 1, &v).expect("a root");
+        let (net, d) = net_after_departure(&p, mv("b5d4"), 1, &v, true).expect("a root");
         assert_eq!((net, d.lost), (-1, sq("c7")));
     }
 
@@ -141,10 +182,10 @@ mod tests {
     fn a_pinned_piece_that_captures_opens_the_line() {
         let p = pos("3kr4/9/5c3/9/4N4/9/3p5/4C4/9/5K3 w - - 0 1");
         let v = MaterialValues::STANDARD;
-        let (net, d) = net_after_departure(&p, mv("e5f7"), 2, &v).expect("pinned");
+        let (net, d) = net_after_departure(&p, mv("e5f7"), 2, &v, true).expect("pinned");
         assert_eq!((net, d.lost, d.loss), (0, sq("e2"), 2));
         assert!(!d.root);
-        let (net, _) = net_after_departure(&p, mv("e5d3"), 1, &v).expect("pinned");
+        let (net, _) = net_after_departure(&p, mv("e5d3"), 1, &v, true).expect("pinned");
         assert_eq!(net, -1);
     }
 
@@ -153,6 +194,68 @@ mod tests {
     fn a_free_piece_loses_nothing() {
         let p = pos("2r2k3/9/9/3c5/1N7/3p5/9/9/9/4K4 w - - 0 1");
         let v = MaterialValues::STANDARD;
-        assert_eq!(departure_loss(&p, mv("b5d6"), &v), None);
+        assert_eq!(departure_loss(&p, mv("b5d6"), &v, true), None);
+    }
+}
+
+#[cfg(test)]
+mod screen_tests {
+    use super::*;
+    use crate::classify::{chased, ChaseException, Definitions};
+    use crate::MoveRules;
+
+    /// Rank 4: the black cannon a4 (protected by the black rook a9), the red rook c4, the
+    /// crossed black pawn f4, the red rook h4. The rook c4 and the pawn are the two pieces
+    /// between the cannon and the rook h4. The rook c4 taking the pawn along the rank lands on
+    /// f4, the cannon's only screen: the cannon then takes the rook h4, and the rook on f4 takes
+    /// the cannon back — a pawn and a cannon for a rook (得不偿失). The rook h4 taking the pawn
+    /// instead is taken by the cannon over c4, and loses too. The advisors and the elephant
+    /// keep the rooks from checking (a check would make the capture good, through_checks.rs).
+    const SCREEN: &str = "r2aka3/9/4b4/9/9/c1R2p1R1/9/9/9/3K5 w - - 0 1";
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen, MoveRules::STANDARD).expect("legal")
+    }
+
+    fn sq(s: &str) -> Square {
+        s.parse().expect("a square")
+    }
+
+    /// The capture along the cannon's line gives up the shield the rook made there: a loss of
+    /// 2 (rook for cannon on h4) against a pawn won, net -1, as a blocking shield (被牵子, not a
+    /// root). With the screen case not counted there is no loss.
+    #[test]
+    fn a_capture_along_a_cannons_line_gives_up_the_shield() {
+        let p = pos(SCREEN);
+        let v = MaterialValues::STANDARD;
+        let m: Move = "c4f4".parse().expect("ICCS");
+        let (net, d) = net_after_departure(&p, m, 1, &v, true).expect("a shield");
+        assert_eq!(
+            (net, d.lost, d.role, d.root),
+            (-1, sq("h4"), Role::Rook, false)
+        );
+        assert_eq!(departure_loss(&p, m, &v, false), None);
+    }
+
+    /// 2011 §26.5 (得不偿失) makes the rook's attack on the pawn idle; with the screen case off,
+    /// and in 1999 (chapter 7 example 4: a loss elsewhere is not counted), it is a chase.
+    #[test]
+    fn landing_on_a_cannons_screen_is_outweighed_in_2011() {
+        let p = pos(SCREEN);
+        let new = Definitions::cxa_2011("cxa-2011");
+        let f4 = |d: &Definitions| chased(&p, d).into_iter().find(|c| c.target == sq("f4"));
+        let t = f4(&new).expect("kept for its note");
+        assert!(
+            matches!(t.exception, Some(ChaseException::Outweighed { lost, net: -1, root: false, .. }) if lost == sq("h4")),
+            "{t:?}"
+        );
+        let literal = Definitions {
+            screen_landing_counts: false,
+            ..new
+        };
+        let t = f4(&literal).expect("a chase");
+        assert_eq!((t.by.clone(), t.exception), (vec![sq("c4")], None));
+        let t = f4(&Definitions::cxa_1999("cxa-1999")).expect("a chase");
+        assert_eq!((t.by.clone(), t.exception), (vec![sq("c4")], None));
     }
 }

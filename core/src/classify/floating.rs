@@ -205,12 +205,18 @@ mod tests {
     #[test]
     fn a_pawn_given_with_check_to_win_a_rook_is_no_chase() {
         // The other half of the example: 车一退四, threatening 兵三进一 check, 马5退7 taking the
-        // pawn, and the red rook taking the black rook on f3.
+        // pawn, and the red rook taking the black rook on f3. The rooks attack each other, so
+        // the red rook can take the black one without the check: the check adds nothing
+        // (through_checks.rs), and even on the fixed scale the move only offers an exchange.
         let before = pos("9/5k3/4n1P1R/9/9/9/5r3/9/9/3K5 w - - 0 1");
         let mut after = before.clone();
         after.play("i7i3".parse().expect("ICCS")).expect("legal");
         let fixed = crate::classify::classify_move(&before, &after, &defs(FIXED));
-        assert_eq!(fixed.class.heaviest(), crate::rules::MoveKind::Chase);
+        assert!(
+            !fixed.class.has(crate::rules::MoveKind::Chase),
+            "{:?}",
+            fixed.class
+        );
         let floating = crate::classify::classify_move(&before, &after, &defs(FLOATING));
         assert!(
             !floating.class.has(crate::rules::MoveKind::Chase),

@@ -8,8 +8,11 @@
 mod defensive;
 mod departure;
 mod exchange;
+mod exposed;
 mod floating;
 mod self_destroying;
+mod standing;
+mod through_checks;
 mod values;
 
 pub use defensive::{attacking_pieces, holds_defensive_point, DefensiveKeyPoint};
@@ -18,9 +21,10 @@ pub use values::MaterialValues;
 use crate::rules::{GameHistory, MoveKind, PlyClass};
 use crate::{Color, Position, Role, Square};
 use departure::{net_after_departure, Departure};
-use exchange::{captures_on, gain, gain_after, prize};
-use floating::{Ledger, Prize};
+use exchange::{captures_on, gain, prize};
+use floating::Ledger;
 use self_destroying::Attribution;
+use through_checks::{checking_moves, own_captures, Search};
 
 /// Whose own chase counts (1999 §27.1–27.2, 2011 §26.1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -51,6 +55,12 @@ pub struct DefinitionArticles {
     pub pawn_own: &'static str,
     /// A king move answering check (2011 §26.1.2; no 1999 article).
     pub king_answers_check: &'static str,
+    /// An attack the opponent's check or mate threat only suspended is not new when the move
+    /// answers it (1999 §29.2 and chapter 7 example 6, 从捉到捉; 2011 §26.1.1, §26.1.2 "新的捉").
+    pub standing_attack: &'static str,
+    /// A chase an answer to a check makes only because the check moved or exposed the checker's
+    /// own piece is the checker's doing (2011 §26.1.2, §26.3; no 1999 article).
+    pub checker_exposed_chase: &'static str,
     /// 兑 (1999 §28.5, 2011 §24.4).
     pub exchange: &'static str,
     /// 献 (1999 §28.6, 2011 §24.5).
@@ -96,6 +106,8 @@ impl DefinitionArticles {
         king_own: "§27.1",
         pawn_own: "§27.2",
         king_answers_check: "",
+        standing_attack: "§29.2, chapter 7 example 6",
+        checker_exposed_chase: "",
         exchange: "§28.5",
         offer: "§28.6",
         block: "§28.7",
@@ -121,6 +133,8 @@ impl DefinitionArticles {
         king_own: "§26.1",
         pawn_own: "§26.1",
         king_answers_check: "§26.1.2",
+        standing_attack: "§26.1.1, §26.1.2",
+        checker_exposed_chase: "§26.1.2, §26.3",
         exchange: "§24.4",
         offer: "§24.5",
         block: "§24.6",
@@ -164,6 +178,14 @@ pub struct Definitions {
     /// ("走动帅（将）应将而产生的捉、杀，按闲处理"). 1999 has no such article: there a king's
     /// own chase is idle anyway (§27.1) but a mate threat it makes counts.
     pub king_answering_check_idle: bool,
+    /// A chase made by a move (not the king's) answering a check that exists only because the
+    /// check moved or exposed the checker's own piece — with the check undone and the answer
+    /// played, the answer chases nothing there — is idle (the reading is in `exposed.rs`).
+    /// 2011: on, §26.1.2 "走动其他棋子应将后产生新的捉" asks for a *new* chase and §26.3 "一方形成
+    /// 自斃，应由己方负责，不得视为另一方造成" makes the checker answer for its own check. 1999:
+    /// off, §29.2 read literally (the chase arises from the move just played; no article puts it
+    /// on the checker).
+    pub checker_exposed_chase_idle: bool,
     /// 2011 §26.6: a crossed pawn traded for any piece but a rook is no gain ("此外换取其他一子
     /// 或数子均不算得子"), so a crossed pawn attacking a protected horse, cannon, advisor or
     /// elephant does not chase it. 1999 (§25.3) values a crossed pawn below a horse.
@@ -184,6 +206,13 @@ pub struct Definitions {
     /// at least what its leaving loses (the reading is in `departure.rs`). 1999 counts only the
     /// exchange on the captured piece's point.
     pub root_and_pinned_captures: bool,
+    /// With [`Definitions::root_and_pinned_captures`]: a capturer that moves along an opponent
+    /// cannon's line onto the captured point, becoming the cannon's only screen before a piece
+    /// of ours, gave up the shield it made there (§26.5 被牵子): what the cannon then wins counts
+    /// against the capture. 2011: on (the reading is in `departure.rs`; the same weighing serves
+    /// §24.16 and §26.9). Off: §26.5 for roots and blocking shields only. 1999 counts no such
+    /// loss at all (chapter 7 example 4).
+    pub screen_landing_counts: bool,
     /// 2011 §26.9 "同兵种邀兑，被邀兑方兑子后立即被杀或子力价值受损，邀兑方按捉处理": two pieces
     /// of one kind attacking each other are an exchange offer (兑), except that the offer is a
     /// chase of the offered piece when taking ours would leave the acceptor mated by checks or
@@ -226,10 +255,12 @@ impl Definitions {
             chase_checks: 1,
             defensive_key_point: DefensiveKeyPoint::AnyDefender,
             king_answering_check_idle: false,
+            checker_exposed_chase_idle: false,
             pawn_trades_only_for_rook: false,
             pawn_discovered_captures: false,
             rook_pair_contact_exchange: false,
             root_and_pinned_captures: false,
+            screen_landing_counts: false,
             costly_offers: false,
             false_roots_by_duty: false,
             self_destroying_check: false,
@@ -258,10 +289,12 @@ impl Definitions {
             // §26.2 "守和方只有一個進攻子時": 1999 §27.3 with a single attacking piece.
             defensive_key_point: DefensiveKeyPoint::SingleAttacker,
             king_answering_check_idle: true,
+            checker_exposed_chase_idle: true,
             pawn_trades_only_for_rook: true,
             pawn_discovered_captures: true,
             rook_pair_contact_exchange: true,
             root_and_pinned_captures: true,
+            screen_landing_counts: true,
             costly_offers: true,
             false_roots_by_duty: true,
             self_destroying_check: true,
@@ -469,6 +502,8 @@ pub fn classify_move_with_previous(
         }
         let now = chased(&again, defs);
         let earlier = chased(before, defs);
+        let mut standing = standing::StandingAttacks::new(previous, before, defs);
+        let mut exposure = exposed::Exposure::new(previous, before, after, defs);
         for c in now {
             // An attack an article made idle before the move does not stop a chase now; one
             // that an article makes idle now is kept for its note.
@@ -483,6 +518,16 @@ pub fn classify_move_with_previous(
                     "{} on {} was already attacked before this move: not a new chase ({r} {})",
                     c.role, c.target, a.new_chase
                 ));
+                continue;
+            }
+            // 从捉到捉 across the opponent's check or mate threat (standing.rs).
+            if let Some(how) = (!king_answers).then(|| standing.suspended(&c)).flatten() {
+                out.class.notes.push(standing::note(&c, how, mover, defs));
+                continue;
+            }
+            // 2011 §26.1.2, §26.3: what the answered check gave away (exposed.rs).
+            if let Some(check) = (!king_answers).then(|| exposure.exposed(&c)).flatten() {
+                out.class.notes.push(exposed::note(&c, check, defs));
                 continue;
             }
             out.chases.push(c);
@@ -808,7 +853,9 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
                 continue; // 2011 §26.6: a crossed pawn for anything but a rook gains nothing
             }
             if defs.root_and_pinned_captures {
-                if let Some((net, d)) = net_after_departure(pos, m, g, &defs.values) {
+                if let Some((net, d)) =
+                    net_after_departure(pos, m, g, &defs.values, defs.screen_landing_counts)
+                {
                     if net < 0 {
                         outweighed.push((m.from, net, d, recapture));
                         continue; // 2011 §26.5: 得不偿失
@@ -833,16 +880,18 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
             }
             by.push(m.from);
         }
+        // The captures of `t` already possible, which no check wins anew (through_checks.rs).
+        let mut own = Vec::new();
         if by.is_empty() && defs.chase_checks > 0 {
+            own = own_captures(pos, caps.iter().copied().filter(|m| m.to == t), defs);
             let checking = checking.get_or_insert_with(|| checking_moves(pos));
-            if let Some(checker) = wins_by_checks_after(
+            let search = Search {
                 t,
                 defs,
-                defs.chase_checks,
-                checking,
-                Ledger::default(),
-                true,
-            ) {
+                pawns: true,
+                own: &own,
+            };
+            if let Some(checker) = search.wins(defs.chase_checks, checking, Ledger::default()) {
                 via = ChaseVia::Checks;
                 by.push(checker);
             }
@@ -887,7 +936,14 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
             // 2011 §26.7: won through checks, but only by a pawn's capture (抽吃).
             defs.pawn_discovered_captures
                 && checking.as_ref().is_some_and(|c| {
-                    wins_by_checks_after(t, defs, defs.chase_checks, c, Ledger::default(), false)
+                    let search = Search {
+                        t,
+                        defs,
+                        pawns: false,
+                        own: &own,
+                    };
+                    search
+                        .wins(defs.chase_checks, c, Ledger::default())
                         .is_none()
                 })
         } else {
@@ -922,7 +978,7 @@ fn duty_bound_roots(pos: &Position, m: crate::Move, defs: &Definitions) -> Optio
     let mut first = None;
     for r in captures_on(&next, m.to) {
         let g = gain(&next, r, &defs.values);
-        let (net, _) = net_after_departure(&next, r, g, &defs.values)?;
+        let (net, _) = net_after_departure(&next, r, g, &defs.values, defs.screen_landing_counts)?;
         if net >= 0 {
             return None;
         }
@@ -951,7 +1007,7 @@ fn costly_offer(pos: &Position, m: crate::Move, defs: &Definitions) -> Option<Ch
         });
     }
     let g = gain(&them, accept, &defs.values);
-    let (net, d) = net_after_departure(&them, accept, g, &defs.values)?;
+    let (net, d) = net_after_departure(&them, accept, g, &defs.values, defs.screen_landing_counts)?;
     (net < 0).then_some(ChaseException::CostlyOffer {
         lost: Some(d.lost),
         role: Some(d.role),
@@ -1063,85 +1119,6 @@ pub fn safe_moves(pos: &Position) -> crate::MoveList {
         });
     }
     moves
-}
-
-/// Whether a check (repeated up to `checks` times) wins the piece on `t` whatever the reply;
-/// returns the point of the piece giving the first check. `spent` is what the checking side has
-/// lost to the replies of earlier checks: it counts against the final exchange, so a pawn given
-/// with check to win a horse is no gain (1999 §25.3, chapter 7 example 12). What a check itself
-/// captures is not counted here: that piece is a target of its own. Unless `pawns` is set, the
-/// final capture must be made by a piece other than a pawn (2011 §26.7).
-fn wins_by_checks(
-    pos: &Position,
-    t: Square,
-    defs: &Definitions,
-    checks: u8,
-    spent: Ledger,
-    pawns: bool,
-) -> Option<Square> {
-    if checks == 0 {
-        return None;
-    }
-    wins_by_checks_after(t, defs, checks, &checking_moves(pos), spent, pawns)
-}
-
-/// The legal moves of the side to move that give check, with the positions they lead to, in
-/// move-generation order.
-fn checking_moves(pos: &Position) -> Vec<(crate::Move, Position)> {
-    pos.legal_moves()
-        .iter()
-        .filter_map(|&m| {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            next.is_check().then_some((m, next))
-        })
-        .collect()
-}
-
-/// [`wins_by_checks`] given the checking moves of `pos` ([`checking_moves`]).
-fn wins_by_checks_after(
-    t: Square,
-    defs: &Definitions,
-    checks: u8,
-    checking: &[(crate::Move, Position)],
-    spent: Ledger,
-    pawns: bool,
-) -> Option<Square> {
-    if checks == 0 {
-        return None;
-    }
-    let v = &defs.values;
-    for (m, next) in checking {
-        if m.to == t {
-            continue; // direct captures were looked at already
-        }
-        let replies = safe_moves(next);
-        if replies.is_empty() {
-            continue; // that is a mate, not a chase
-        }
-        let wins = replies.iter().all(|&r| {
-            let mut after = next.clone();
-            after.play_unchecked(r);
-            if after.board().get(t).is_none_or(|o| o.color == after.turn()) {
-                return false; // the piece moved away or was traded off
-            }
-            let ledger = spent.give(Prize::of(v, next.board().get(r.to), r.to));
-            captures_on(&after, t)
-                .filter(|c| {
-                    pawns
-                        || after
-                            .board()
-                            .get(c.from)
-                            .is_some_and(|o| o.role != Role::Pawn)
-                })
-                .any(|c| gain_after(&after, c, v, ledger) > 0 && !mated_after(&after, c))
-                || wins_by_checks(&after, t, defs, checks - 1, ledger, pawns).is_some()
-        });
-        if wins {
-            return Some(m.from);
-        }
-    }
-    None
 }
 
 /// The idle kinds (1999 §28.5–28.9): offer of exchange (兑), offer (献), follow (跟), block

@@ -23,13 +23,13 @@ use crate::{Color, Position, Role, Square};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct AnsweredCheck {
     /// The side that checked.
-    checker: Color,
+    pub(super) checker: Color,
     /// The checking move's piece (as it stands after the move).
-    role: Role,
+    pub(super) role: Role,
     /// Where it came from.
-    from: Square,
+    pub(super) from: Square,
     /// Where it went.
-    to: Square,
+    pub(super) to: Square,
 }
 
 impl std::fmt::Display for AnsweredCheck {
@@ -56,22 +56,56 @@ pub(super) enum Attribution {
 /// Whose mate threat the move from `before` to `after` makes, when it answers a check played
 /// from `previous` (the position before the opponent's last move) and the edition has §24.18.
 ///
-/// `None` when the article does not apply or the counterfactual position cannot be built; the
-/// ordinary classification then stands:
-/// - no earlier position (a record starting with the mover in check), or the mover was not in
-///   check;
-/// - the reply took the checking piece, or went to the point it came from: no position has the
-///   check undone and the reply played;
-/// - the counterfactual position is not valid (facing kings, the checker's king attacked with
-///   the mover to move), or the reply would leave the mover's own king attacked there (the
-///   reply is not a move of that position).
+/// `None` when the article does not apply or the counterfactual position cannot be built
+/// ([`undo_check`]); the ordinary classification then stands.
 pub(super) fn attribute(
     previous: Option<&Position>,
     before: &Position,
     after: &Position,
     defs: &Definitions,
 ) -> Option<Attribution> {
-    if !defs.self_destroying_check || !before.is_check() {
+    if !defs.self_destroying_check {
+        return None;
+    }
+    let (check, undone) = undo_check(previous, before, after)?;
+    // The same attack (the same first checking move of the same piece) mating in both
+    // positions is the answer's own 杀法; a mate the undone position has by another attack is
+    // not the threat the answer makes: the checking piece on its new point stops it.
+    let depth = defs.mate_threat_checks;
+    let again = after.passed();
+    let undone_moves = undone.legal_moves();
+    let new = again
+        .legal_moves()
+        .into_iter()
+        .filter(|m| mates_with(&again, *m, depth))
+        .any(|m| {
+            undone_moves
+                .iter()
+                .find(|u| u.from == m.from && u.to == m.to)
+                .is_some_and(|u| mates_with(&undone, *u, depth))
+        });
+    Some(if new {
+        Attribution::NewMate(check)
+    } else {
+        Attribution::SelfDestroying(check)
+    })
+}
+
+/// The check the move from `before` to `after` answered, and the position with that check
+/// undone and the answer played, the mover to move again (the counterpart of `after.passed()`):
+/// the checking piece back on its origin, what it captured restored.
+///
+/// `None` when there is no such position: no earlier position (a record starting with the
+/// mover in check) or the mover was not in check; the answer took the checking piece or went
+/// to the point it came from; the position is not valid (facing kings, the checker's king
+/// attacked with the mover to move), or the answer would leave the mover's own king attacked
+/// there (it is not a move of that position).
+pub(super) fn undo_check(
+    previous: Option<&Position>,
+    before: &Position,
+    after: &Position,
+) -> Option<(AnsweredCheck, Position)> {
+    if !before.is_check() {
         return None;
     }
     let previous = previous?;
@@ -98,27 +132,7 @@ pub(super) fn attribute(
         from: check_from,
         to: check_to,
     };
-    // The same attack (the same first checking move of the same piece) mating in both
-    // positions is the answer's own 杀法; a mate the undone position has by another attack is
-    // not the threat the answer makes: the checking piece on its new point stops it.
-    let depth = defs.mate_threat_checks;
-    let again = after.passed();
-    let undone_moves = undone.legal_moves();
-    let new = again
-        .legal_moves()
-        .into_iter()
-        .filter(|m| mates_with(&again, *m, depth))
-        .any(|m| {
-            undone_moves
-                .iter()
-                .find(|u| u.from == m.from && u.to == m.to)
-                .is_some_and(|u| mates_with(&undone, *u, depth))
-        });
-    Some(if new {
-        Attribution::NewMate(check)
-    } else {
-        Attribution::SelfDestroying(check)
-    })
+    Some((check, undone))
 }
 
 /// Settles a reply whose mate threat was attributed to the self-destroying `check`, once the
