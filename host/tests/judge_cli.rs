@@ -423,3 +423,52 @@ fn deal_is_reproducible_and_views_hide_the_deal() {
     let bad = xqr(&["deal", "--seed", "1", "--moves", "a0a5"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// `xqr claim`: the arbiter's answer to a claim during figure 3 played on, as text and JSON.
+#[test]
+fn claim_answers_with_the_ruling_the_order_or_a_refusal() {
+    let path = played_on();
+    let ask = |ply: &str, extra: &[&str]| {
+        let mut args = vec![
+            "claim",
+            "--ruleset",
+            "cxa-1999",
+            "--pgn",
+            &path,
+            "--by",
+            "black",
+            "--ply",
+            ply,
+        ];
+        args.extend_from_slice(extra);
+        ok(&args)
+    };
+    let t = text(&ask("8", &[]));
+    assert!(t.contains("refused  [cxa-1999 §24]"), "{t}");
+    let t = text(&ask("12", &[]));
+    assert!(t.contains("ordered  [cxa-1999 §26.4]"), "{t}");
+    let v = json(&ask("16", &["--format", "json"]));
+    assert_eq!(v["answer"], "decided");
+    assert_eq!(v["ply"], 16);
+    assert_eq!(v["by"], "black");
+    assert_eq!(v["end"]["result"], "0-1");
+    assert_eq!(v["end"]["rule"], "cxa-1999 §24.3");
+    let v = json(&ask("19", &["--kind", "natural-limit", "--format", "json"]));
+    assert_eq!(v["answer"], "refused");
+    let o = xqr(&[
+        "claim",
+        "--ruleset",
+        "cxa-1999",
+        "--pgn",
+        &played_on(),
+        "--by",
+        "black",
+        "--ply",
+        "40",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("the record has only 19 plies"),
+        "{o:?}"
+    );
+}

@@ -105,6 +105,18 @@ impl RepetitionRuling {
     }
 }
 
+/// A repetition under way that its judge has not ruled on yet: how far the count has got and
+/// where the loop is judged if it goes on ([`super::RepetitionJudge::outlook`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Outlook {
+    /// The ply after which the loop is judged if it goes on (its pending position, 待判局面).
+    pub due_ply: u32,
+    /// The article of the count (1999 §24; 2011 §23.1–23.3).
+    pub rule: RuleRef,
+    /// In words, citing the article.
+    pub explanation: String,
+}
+
 /// A move of a record that is not legal, located.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("ply {ply} ({text}): {reason}")]

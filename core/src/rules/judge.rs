@@ -168,7 +168,8 @@ fn verdict_of<R: Ruleset + ?Sized>(
         verdict.explanation = e.explanation;
     } else if verdict.explanation.is_empty() {
         let undecided = format!("undecided after {} plies", history.ply_count());
-        verdict.explanation = [Some(undecided), met, rs.repetition().outlook(&history)]
+        let outlook = rs.repetition().outlook(&history).map(|o| o.explanation);
+        verdict.explanation = [Some(undecided), met, outlook]
             .into_iter()
             .flatten()
             .collect::<Vec<_>>()

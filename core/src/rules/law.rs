@@ -15,8 +15,8 @@
 //!   the §26.8 precedence ([`BothForbidden::Precedence`]).
 
 use super::{
-    Conduct, GameEnd, GameHistory, GameResult, LoopReport, MoveKind, PlyClass, RepetitionJudge,
-    RepetitionRuling, RuleRef, Termination,
+    Conduct, GameEnd, GameHistory, GameResult, LoopReport, MoveKind, Outlook, PlyClass,
+    RepetitionJudge, RepetitionRuling, RuleRef, Termination,
 };
 use crate::classify::{classify, Classification, Definitions};
 use crate::{Color, Role};
@@ -1062,37 +1062,50 @@ impl RepetitionJudge for TableJudge {
         classify(history, ply, &self.definitions).class
     }
 
-    fn outlook(&self, history: &GameHistory) -> Option<String> {
+    fn outlook(&self, history: &GameHistory) -> Option<Outlook> {
         let ply = history.ply_count();
         let period = ply - history.previous_occurrence(ply)?;
         let count = self.rule(self.articles.count);
-        match self.table.counting {
+        let (due_ply, explanation) = match self.table.counting {
             Counting::Cxa1999 => {
                 let needed = self.table.count.occurrences(self.table.repetitions);
                 let seen = history.occurrences(ply);
-                (seen < needed).then(|| {
+                if seen >= needed {
+                    return None;
+                }
+                let due = ply + (needed - seen) * period;
+                (
+                    due,
                     format!(
-                        "a loop of {period} plies is under way: the position after ply {ply} has occurred {} and is judged at its {} occurrence, at ply {}, if the loop goes on (循环反复三次 read as {}, {count})",
+                        "a loop of {period} plies is under way: the position after ply {ply} has occurred {} and is judged at its {} occurrence, at ply {due}, if the loop goes on (循环反复三次 read as {}, {count})",
                         times(seen),
                         ordinal(needed),
-                        ply + (needed - seen) * period,
                         self.table.count.describe(self.table.repetitions),
-                    )
-                })
+                    ),
+                )
             }
             Counting::Cxa2011 => {
                 let c = count_2011(history, ply)?;
                 let due = 3 * c.period - 1;
-                (c.counted < due).then(|| {
+                if c.counted >= due {
+                    return None;
+                }
+                let due_ply = ply + due - c.counted;
+                (
+                    due_ply,
                     format!(
-                        "a loop of {period} plies is under way, {} plies counted ({}); its pending position (待判局面) comes at ply {}, three times round, if it goes on ({count})",
+                        "a loop of {period} plies is under way, {} plies counted ({}); its pending position (待判局面) comes at ply {due_ply}, three times round, if it goes on ({count})",
                         c.counted,
                         c.first_move_counted(),
-                        ply + due - c.counted
-                    )
-                })
+                    ),
+                )
             }
-        }
+        };
+        Some(Outlook {
+            due_ply,
+            rule: count,
+            explanation,
+        })
     }
 
     fn as_table(&self) -> Option<&TableJudge> {

@@ -9,6 +9,7 @@ pub mod judge;
 mod kind;
 pub mod law;
 mod limit;
+pub mod live_claim;
 mod meta;
 mod outcome;
 mod points;
@@ -20,7 +21,7 @@ mod verdict;
 
 pub use claim::{Claim, ClaimAnswer, ClaimKind, ClaimPolicy, ClaimRequest, Claimant, Claims};
 pub use decision::{
-    GameEnd, IllegalMoveAt, IllegalMovePolicy, IllegalMoveRuling, RepetitionRuling,
+    GameEnd, IllegalMoveAt, IllegalMovePolicy, IllegalMoveRuling, Outlook, RepetitionRuling,
 };
 pub use history::GameHistory;
 pub use kind::{MoveKind, PlyClass};

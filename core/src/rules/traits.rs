@@ -172,7 +172,7 @@ pub trait RepetitionJudge: Send + Sync {
     /// not ruled on yet, for the explanation of an undecided game: how far the count has got
     /// and at which ply the loop is judged if it goes on, with the article. `None` (the
     /// default) says nothing.
-    fn outlook(&self, history: &GameHistory) -> Option<String> {
+    fn outlook(&self, history: &GameHistory) -> Option<super::Outlook> {
         let _ = history;
         None
     }
@@ -240,5 +240,16 @@ pub trait Ruleset: Send + Sync {
     /// Judges a game ([`Ruleset::complete_record`], then the components).
     fn judge(&self, game: &GameInput, options: &JudgeOptions) -> Result<Verdict, JudgeError> {
         super::judge::judge_with_components(self, &*self.complete_record(game)?, options)
+    }
+
+    /// Answers a claim made during the game: `request.by` asks for a ruling after ply
+    /// `request.ply` of `game` (see [`super::live_claim`]). The default replays the record
+    /// ([`Ruleset::complete_record`]) with the components.
+    fn claim(
+        &self,
+        game: &GameInput,
+        request: &super::ClaimRequest,
+    ) -> Result<super::ClaimAnswer, JudgeError> {
+        super::live_claim::claim_with_components(self, &*self.complete_record(game)?, request)
     }
 }

@@ -78,6 +78,14 @@ pub enum JudgeError {
         /// Why.
         reason: String,
     },
+    /// A claim was asked for after a ply the record does not reach.
+    #[error("a claim after ply {ply}: the record has only {plies} plies")]
+    ClaimBeyondRecord {
+        /// The ply of the claim.
+        ply: u32,
+        /// The plies of the record.
+        plies: u32,
+    },
     /// The ruleset cannot judge this kind of game (for example a Jieqi record under a standard
     /// edition).
     #[error("ruleset {ruleset} cannot judge this game: {reason}")]

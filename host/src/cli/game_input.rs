@@ -1,4 +1,5 @@
-//! The game a `judge` or `compare` reads: `--fen` + `--moves`, or `--pgn FILE [--game N]`.
+//! The game a `judge`, `compare` or `claim` reads: `--fen` + `--moves`, or `--pgn FILE
+//! [--game N]`; and how `judge` and `compare` judge it.
 
 use std::path::PathBuf;
 
@@ -8,7 +9,7 @@ use xqr_host::record_input::RecordedGame;
 
 use super::CliError;
 
-/// Options naming a game and how to judge it.
+/// Options naming a game.
 #[derive(Debug, clap::Args)]
 pub struct GameArgs {
     /// Start position in FEN (default: the ruleset's start position).
@@ -27,7 +28,11 @@ pub struct GameArgs {
     /// Which game of the PGN file (1-based).
     #[arg(long, default_value_t = 1, requires = "pgn")]
     pub game: usize,
+}
 
+/// How `judge` and `compare` judge the game.
+#[derive(Debug, clap::Args)]
+pub struct JudgingArgs {
     /// What an illegal move in the record means: an input error (`reject`), or the
     /// edition's ruling (`rule`, e.g. 1999 §4.1.6: the mover loses).
     #[arg(long, value_enum, default_value_t = IllegalMoves::Reject)]
@@ -80,7 +85,7 @@ impl From<IllegalMoves> for IllegalMovePolicy {
     }
 }
 
-impl GameArgs {
+impl JudgingArgs {
     /// The judging options.
     pub fn options(&self) -> JudgeOptions {
         JudgeOptions {
@@ -89,7 +94,9 @@ impl GameArgs {
             claim: self.claim.into(),
         }
     }
+}
 
+impl GameArgs {
     /// The game and where it came from.
     pub fn game(&self) -> Result<Source, CliError> {
         let Some(path) = &self.pgn else {

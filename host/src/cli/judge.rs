@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use xqr_core::registry::Registry;
 use xqr_core::rules::{Claim, Claimant, Ruleset, Verdict};
 
-use super::game_input::GameArgs;
+use super::game_input::{GameArgs, JudgingArgs};
 use super::{CliError, Format, Output};
 
 /// Options of `xqr judge`.
@@ -19,6 +19,10 @@ pub struct JudgeArgs {
     /// The game.
     #[command(flatten)]
     pub game: GameArgs,
+
+    /// How it is judged.
+    #[command(flatten)]
+    pub judging: JudgingArgs,
 }
 
 /// Options of `xqr compare`.
@@ -27,6 +31,10 @@ pub struct CompareArgs {
     /// The game.
     #[command(flatten)]
     pub game: GameArgs,
+
+    /// How it is judged.
+    #[command(flatten)]
+    pub judging: JudgingArgs,
 }
 
 /// Finds a ruleset by id or alias, or says which exist.
@@ -48,7 +56,7 @@ pub fn run_judge(args: &JudgeArgs, registry: &Registry, out: &mut Output) -> Res
     let rs = find(registry, &args.ruleset)?;
     let source = args.game.game()?;
     let verdict = rs
-        .judge(&source.input, &args.game.options())
+        .judge(&source.input, &args.judging.options())
         .map_err(|e| source.error(&e))?;
     match out.format() {
         Format::Json => out.json(&verdict),
@@ -78,7 +86,7 @@ pub fn run_compare(
     out: &mut Output,
 ) -> Result<(), CliError> {
     let source = args.game.game()?;
-    let options = args.game.options();
+    let options = args.judging.options();
     let rows: Vec<Row> = registry
         .iter()
         .map(|rs| match rs.judge(&source.input, &options) {

@@ -6,6 +6,7 @@
 
 mod batch;
 mod check_ruleset;
+mod claim;
 mod convert;
 mod deal;
 mod diff_editions;
@@ -71,6 +72,10 @@ pub enum Command {
     Judge(judge::JudgeArgs),
     /// Adjudicates a game under every loaded ruleset, side by side.
     Compare(judge::CompareArgs),
+    /// Answers a claim made during a game (一方棋手要求裁决): the ruling, an order to change,
+    /// or a refusal with its article.
+    #[command(after_help = claim::AFTER_HELP)]
+    Claim(claim::Args),
     /// Checks a house-variant TOML overlay, reporting every problem with its line and key.
     CheckRuleset(check_ruleset::Args),
     /// Ranks an event from its results table by a ruleset's points and tie-breaks.
@@ -102,6 +107,7 @@ impl Command {
             Command::Rulesets(args) => rulesets::run(args, &registry(sources), out),
             Command::Judge(args) => judge::run_judge(args, &registry(sources), out),
             Command::Compare(args) => judge::run_compare(args, &registry(sources), out),
+            Command::Claim(args) => claim::run(args, &registry(sources), out),
             Command::CheckRuleset(args) => check_ruleset::run(args, &registry(sources), out),
             Command::Standings(args) => standings::run(args, &registry(sources), out),
             Command::Schedule(args) => schedule::run(args, out),

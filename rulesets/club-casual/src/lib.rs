@@ -182,7 +182,7 @@ impl RepetitionJudge for ClubJudge {
         self.table.classify(history, ply)
     }
 
-    fn outlook(&self, history: &GameHistory) -> Option<String> {
+    fn outlook(&self, history: &GameHistory) -> Option<xqr_core::rules::Outlook> {
         self.table.outlook(history)
     }
 

@@ -137,3 +137,66 @@ fn a_loop_under_way_is_explained() {
          (循环反复三次 read as 3 full cycles (the 4th occurrence of a position), cxa-1999 §24)"
     );
 }
+
+/// 1999 §24 "一方棋手要求裁决": a claim in the middle of figure 3's loop. Before three full cycles
+/// it is not heard (§24, the count); at the fourth occurrence it gets the order to change
+/// (§26.4); once Red has gone round again it wins the game for Black (§24.3). A claim where no
+/// position repeats is refused too.
+#[test]
+fn a_claim_is_answered_with_the_ruling_the_order_or_a_refusal() {
+    use xqr_core::rules::{ClaimAnswer, ClaimKind, ClaimRequest};
+    let rs = xqr_cxa1999::Cxa1999::new();
+    let game = GameInput {
+        fen: Some(FIGURE_3.into()),
+        moves: times(FIGURE_3_LOOP, 4)
+            .split_whitespace()
+            .map(String::from)
+            .collect(),
+        ..GameInput::default()
+    };
+    let ask = |ply: u32| {
+        rs.claim(
+            &game,
+            &ClaimRequest {
+                ply,
+                by: xqr_core::Color::Black,
+                kind: ClaimKind::Repetition,
+            },
+        )
+        .expect("answered")
+    };
+    assert!(
+        matches!(ask(1), ClaimAnswer::Refused { rule: None, ref explanation } if explanation.contains("has not occurred before")),
+        "{:?}",
+        ask(1)
+    );
+    assert!(
+        matches!(ask(8), ClaimAnswer::Refused { rule: Some(ref r), .. } if r.to_string() == "cxa-1999 §24"),
+        "{:?}",
+        ask(8)
+    );
+    match ask(12) {
+        ClaimAnswer::Ordered { explanation, .. } => {
+            assert!(explanation.starts_with("red must change"), "{explanation}")
+        }
+        other => panic!("{other:?}"),
+    }
+    match ask(16) {
+        ClaimAnswer::Decided { end, .. } => {
+            assert_eq!(end.result.pgn(), "0-1");
+            assert_eq!(end.rule.to_string(), "cxa-1999 §24.3");
+        }
+        other => panic!("{other:?}"),
+    }
+    let limit = rs
+        .claim(
+            &game,
+            &ClaimRequest {
+                ply: 16,
+                by: xqr_core::Color::Red,
+                kind: ClaimKind::NaturalLimit,
+            },
+        )
+        .expect("answered");
+    assert!(matches!(limit, ClaimAnswer::Refused { .. }), "{limit:?}");
+}

@@ -208,3 +208,54 @@ fn registered() {
         assert_eq!(rs.meta().id, "cxa-2011");
     }
 }
+
+/// §23.3 "双方重复局面不足三次，裁判不予受理": a claim before the pending position is refused,
+/// citing the count; at the pending position a single perpetual check loses at once (§23.5.1),
+/// and a perpetual chase gets the order to change within two rounds (§23.5.2).
+#[test]
+fn fewer_than_three_repetitions_are_not_heard() {
+    use xqr_core::rules::{ClaimAnswer, ClaimKind, ClaimRequest};
+    let rs = Cxa2011::new();
+    let game = |moves: &str| GameInput {
+        fen: Some("3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1".into()),
+        moves: moves.split_whitespace().map(String::from).collect(),
+        ..GameInput::default()
+    };
+    let check = game("e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9");
+    let ask = |ply: u32| {
+        rs.claim(
+            &check,
+            &ClaimRequest {
+                ply,
+                by: Color::Black,
+                kind: ClaimKind::Repetition,
+            },
+        )
+        .expect("answered")
+    };
+    match ask(9) {
+        ClaimAnswer::Refused { rule, explanation } => {
+            assert_eq!(rule.expect("cited").to_string(), "cxa-2011 §23.1–23.3");
+            assert!(explanation.contains("pending position"), "{explanation}");
+        }
+        other => panic!("{other:?}"),
+    }
+    match ask(10) {
+        ClaimAnswer::Decided { end, .. } => {
+            assert_eq!(end.result, GameResult::BlackWins);
+            assert_eq!(end.rule.to_string(), "cxa-2011 §23.5.1");
+        }
+        other => panic!("{other:?}"),
+    }
+    // A ply the record does not reach is bad input.
+    assert!(rs
+        .claim(
+            &check,
+            &ClaimRequest {
+                ply: 11,
+                by: Color::Black,
+                kind: ClaimKind::Repetition,
+            },
+        )
+        .is_err());
+}

@@ -6,12 +6,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use xqr_core::rules::judge::judge_with_components;
 use xqr_core::rules::law::{Counting, TableJudge};
+use xqr_core::rules::live_claim::claim_with_components;
 use xqr_core::rules::Observer;
 use xqr_core::rules::{
-    natural_limit, Claimant, GameEnd, GameHistory, GameInput, GameResult, IllegalMoveRuling,
-    JudgeError, JudgeOptions, MoveLegality, Origin, PieceVisibility, PlyClass, PointScheme,
-    RepetitionJudge, RepetitionRuling, RuleRef, Ruleset, RulesetMeta, Scoring, Termination,
-    Verdict, View,
+    natural_limit, ClaimAnswer, ClaimRequest, Claimant, GameEnd, GameHistory, GameInput,
+    GameResult, IllegalMoveRuling, JudgeError, JudgeOptions, MoveLegality, Origin, Outlook,
+    PieceVisibility, PlyClass, PointScheme, RepetitionJudge, RepetitionRuling, RuleRef, Ruleset,
+    RulesetMeta, Scoring, Termination, Verdict, View,
 };
 use xqr_core::{Color, IllegalMove, Move, MoveList, MoveRules, Position};
 
@@ -347,6 +348,21 @@ impl Ruleset for OverlayRuleset {
         }
         Ok(v)
     }
+
+    fn claim(&self, game: &GameInput, request: &ClaimRequest) -> Result<ClaimAnswer, JudgeError> {
+        let mut answer = claim_with_components(self, &*self.complete_record(game)?, request)?;
+        if let (Some(rule), ClaimAnswer::Decided { end, .. }) = (&self.armageddon, &mut answer) {
+            if end.result == GameResult::Draw {
+                end.explanation = format!(
+                    "{} — a draw under {}, which counts as a Black win ({rule})",
+                    end.explanation, end.rule
+                );
+                end.result = GameResult::BlackWins;
+                end.rule = rule.clone();
+            }
+        }
+        Ok(answer)
+    }
 }
 
 /// The parent's move rules, with the variant's `[moves]` knobs; the variant's illegal-move
@@ -545,7 +561,7 @@ impl RepetitionJudge for OverlayRepetition {
         }
     }
 
-    fn outlook(&self, history: &GameHistory) -> Option<String> {
+    fn outlook(&self, history: &GameHistory) -> Option<Outlook> {
         match self {
             OverlayRepetition::Inherited(p) => p.repetition().outlook(history),
             OverlayRepetition::Changed(c) => c.judge.outlook(history),

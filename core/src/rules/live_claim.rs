@@ -1,0 +1,147 @@
+//! A claim made during a game (一方棋手要求裁决): the record is replayed to the ply of the claim
+//! and the arbiter answers with the ruling, an order to change, or a refusal.
+//!
+//! - A repetition claim (待判局面, 1999 §24, 2011 §23.1) is heard once the edition's count is
+//!   reached: the answer is the ruling a claim gets there (perpetual check loses, a draw, a
+//!   side that did not change loses), or the order the pending position gives (a side must
+//!   change; 2011: a draw once neither side changes within two rounds). Before the count it is
+//!   refused: "双方重复局面不足三次，裁判不予受理" (2011 §23.3); 1999 §24 names the same count.
+//! - A natural-limit claim (1999 §23.3, 2011 §22.2) is heard when the edition's move count
+//!   without a capture is reached, and refused otherwise.
+//!
+//! Not checked: who claims. A ruling goes the same way whoever asks for it, and the natural
+//! limit is granted when it is reached for either claimant (the editions cap the checks of the
+//! claimant, 1999 §23.3; the game-end test of a ruleset answers for both sides at once).
+
+use super::replay::Replay;
+use super::{
+    ClaimAnswer, ClaimKind, ClaimRequest, GameInput, IllegalMovePolicy, JudgeError,
+    RepetitionRuling, Ruleset,
+};
+
+/// Answers `request` on `game` under the components of `rs` (the default
+/// [`Ruleset::claim`]). An input error of the record before the ply of the claim is returned as
+/// it is by [`Ruleset::judge`]; a ply beyond the record is [`JudgeError::ClaimBeyondRecord`].
+pub fn claim_with_components<R: Ruleset + ?Sized>(
+    rs: &R,
+    game: &GameInput,
+    request: &ClaimRequest,
+) -> Result<ClaimAnswer, JudgeError> {
+    let plies = game.moves.len() as u32;
+    if request.ply > plies {
+        return Err(JudgeError::ClaimBeyondRecord {
+            ply: request.ply,
+            plies,
+        });
+    }
+    let mut replay = Replay::start(rs, game)?;
+    for text in &game.moves[..request.ply as usize] {
+        if let Some(answer) = over(&replay) {
+            return Ok(answer);
+        }
+        replay.play(text, IllegalMovePolicy::Reject)?;
+    }
+    if let Some(answer) = over(&replay) {
+        return Ok(answer);
+    }
+    let ply = request.ply;
+    let by = request.by;
+    Ok(match request.kind {
+        ClaimKind::Repetition => {
+            let ruled = replay.claimable.iter().find(|(_, found)| found.is_some());
+            match (ruled, replay.obligation.take()) {
+                (Some((end, found)), _) => ClaimAnswer::Decided {
+                    end: end.clone(),
+                    loop_found: found.clone(),
+                },
+                (None, Some(ruling)) => ClaimAnswer::Ordered {
+                    explanation: order(&ruling, ply),
+                    ruling,
+                },
+                (None, None) => {
+                    let outlook = rs.repetition().outlook(&replay.history);
+                    let (rule, why) = match outlook {
+                        Some(o) => (
+                            Some(o.rule),
+                            format!("the repetition is not complete: {}", o.explanation),
+                        ),
+                        None if replay.history.previous_occurrence(ply).is_some() => (
+                            None,
+                            format!(
+                                "the position after ply {ply} has occurred before, but {} has nothing to rule on",
+                                rs.meta().id
+                            ),
+                        ),
+                        None => (
+                            None,
+                            format!("the position after ply {ply} has not occurred before: there is no repetition to rule on"),
+                        ),
+                    };
+                    ClaimAnswer::Refused {
+                        rule,
+                        explanation: format!("{by}'s claim after ply {ply} is not heard: {why}"),
+                    }
+                }
+            }
+        }
+        ClaimKind::NaturalLimit => {
+            let limit = replay.claimable.iter().find(|(_, found)| found.is_none());
+            match limit {
+                Some((end, _)) => ClaimAnswer::Decided {
+                    end: end.clone(),
+                    loop_found: None,
+                },
+                None => {
+                    let quiet = replay.history.last().halfmove_clock();
+                    ClaimAnswer::Refused {
+                        rule: None,
+                        explanation: format!(
+                            "{by}'s claim of the natural move limit after ply {ply} is not borne out: {quiet} plies ({} moves by both sides) since the last capture are not enough under {}",
+                            quiet / 2,
+                            rs.meta().id
+                        ),
+                    }
+                }
+            }
+        }
+    })
+}
+
+/// The answer when the game ended by itself before the claim, or a foul stops the record.
+fn over<R: Ruleset + ?Sized>(replay: &Replay<'_, R>) -> Option<ClaimAnswer> {
+    if let Some(end) = &replay.end {
+        return Some(ClaimAnswer::GameOver { end: end.clone() });
+    }
+    replay.foul.as_ref().map(|f| ClaimAnswer::Refused {
+        rule: Some(f.rule.clone()),
+        explanation: format!("the record stops at ply {}: {}", f.ply, f.explanation),
+    })
+}
+
+/// An order in words.
+fn order(ruling: &RepetitionRuling, ply: u32) -> String {
+    match ruling {
+        RepetitionRuling::Pending {
+            must_change,
+            rule,
+            since_ply,
+            reason,
+            ..
+        } => {
+            let why = reason.as_ref().map_or(String::new(), |r| format!(" ({r})"));
+            let since = if *since_ply < ply {
+                format!(", as it has since ply {since_ply}")
+            } else {
+                String::new()
+            };
+            format!("{must_change} must change its moves{since} under {rule}{why}; it loses if it does not")
+        }
+        RepetitionRuling::DrawPending {
+            rule,
+            due_ply,
+            explanation,
+            ..
+        } => format!("a draw under {rule} if neither side changes by ply {due_ply}: {explanation}"),
+        RepetitionRuling::Decided { end, .. } => end.explanation.clone(),
+    }
+}
