@@ -24,8 +24,14 @@
 //! (1999 §24.3 "若再重复一次循环，即判负", 2011 §23.5.2.2). Checkmate, stalemate, facing kings,
 //! a captured king and illegal moves end a game as they happen and are never claims.
 //!
+//! A player raises a question in its own time (1999 §8.5 "对局进行中如有问题，应在自己走棋的时间内
+//! 提出", 2011 §16.3): a win is claimed after the opponent's move, when the winner is to move; a
+//! draw by whichever side is to move (or declared by the arbiter). A loss the offender incurs by
+//! its own move is claimable after its next move, if the loop is still going on then.
+//!
 //! One claim is listed per stretch of plies in which the same ruling could be claimed: `ply`,
-//! the first ply after which it would have succeeded, and `until_ply`, the last.
+//! the first ply after which it would have succeeded, and `until_ply`, the last (a win is
+//! claimable every other ply, when its claimant is to move; those plies are one stretch).
 
 use super::{GameEnd, GameResult, LoopReport, RepetitionRuling, RuleRef, Termination};
 use crate::Color;
@@ -63,6 +69,16 @@ impl Claimant {
             Some(Color::Red) => Claimant::Red,
             Some(Color::Black) => Claimant::Black,
             None => Claimant::Either,
+        }
+    }
+
+    /// Whether this claimant may claim when `turn` is to move: a side in its own time, either
+    /// side at any time.
+    pub fn may_claim(self, turn: Color) -> bool {
+        match self {
+            Claimant::Red => turn == Color::Red,
+            Claimant::Black => turn == Color::Black,
+            Claimant::Either => true,
         }
     }
 
@@ -138,11 +154,17 @@ impl Claim {
 pub struct Claims(Vec<Claim>);
 
 impl Claims {
-    /// Adds a claim available after ply `claim.ply`: it extends the last one when that one
-    /// held up to the ply before with the same ruling.
+    /// Adds a claim available after ply `claim.ply`: it extends the one with the same ruling
+    /// that held up to the claimant's previous turn.
     pub fn add(&mut self, claim: Claim) {
+        // A side's claim comes every other ply (its own time); a draw every ply.
+        let step = if claim.claimant == Claimant::Either {
+            1
+        } else {
+            2
+        };
         let held = self.0.iter_mut().rev().find(|c| {
-            c.same_ruling(&claim) && (c.until_ply == claim.ply || c.until_ply + 1 == claim.ply)
+            c.same_ruling(&claim) && (c.until_ply..=c.until_ply + step).contains(&claim.ply)
         });
         match held {
             Some(c) => c.until_ply = claim.ply,

@@ -7,8 +7,8 @@
 
 use super::replay::Replay;
 use super::{
-    ClaimPolicy, GameEnd, GameInput, GameResult, JudgeError, JudgeOptions, LoopReport, Pending,
-    PlyReport, RepetitionRuling, Ruleset, Termination, Verdict,
+    ClaimPolicy, Claimant, GameEnd, GameInput, GameResult, JudgeError, JudgeOptions, LoopReport,
+    Pending, PlyReport, RepetitionRuling, Ruleset, Termination, Verdict,
 };
 
 /// Judges `game` with the four components of `rs` (the default [`Ruleset::judge`]).
@@ -20,7 +20,7 @@ pub fn judge_with_components<R: Ruleset + ?Sized>(
     let mut replay = Replay::start(rs, game)?;
     let first = options.claim == ClaimPolicy::First;
     for text in &game.moves {
-        if replay.is_over() || (first && !replay.claimable.is_empty()) {
+        if replay.is_over() || (first && replay.ready().next().is_some()) {
             break;
         }
         replay.play(text, options.illegal_moves)?;
@@ -36,19 +36,35 @@ fn verdict_of<R: Ruleset + ?Sized>(
     game: &GameInput,
     options: &JudgeOptions,
 ) -> Verdict {
+    let claimed = replay.ready().next().cloned();
+    // Rulings the winner may claim only in its own time, after the opponent's next move.
+    let turn = replay.history.last().turn();
+    let waiting: Option<String> = replay
+        .claimable
+        .iter()
+        .find(|(end, _)| !Claimant::for_result(end.result).may_claim(turn))
+        .map(|(end, _)| {
+            format!(
+                "{} could claim {} {} ({}) in its own time, after {turn}'s next move, if the loop goes on: {}",
+                Claimant::for_result(end.result),
+                end.result,
+                end.termination,
+                end.rule,
+                end.explanation
+            )
+        });
     let Replay {
         history,
         end,
         foul,
         obligation: ruling,
         met,
-        claimable,
         claims,
         ..
     } = replay;
     let (end, claimed_loop): (Option<GameEnd>, Option<LoopReport>) = match end {
         Some(e) => (Some(e), None),
-        None => match claimable.into_iter().next() {
+        None => match claimed {
             Some((e, found)) => (Some(e), found),
             None => (None, None),
         },
@@ -112,6 +128,9 @@ fn verdict_of<R: Ruleset + ?Sized>(
             verdict.explanation = format!(
                 "{must_change} must change its moves (since ply {since_ply}) under {rule}{why}; the record ends before it is decided"
             );
+            if let Some(w) = &waiting {
+                verdict.explanation = format!("{}; {w}", verdict.explanation);
+            }
             verdict.offender = Some(must_change);
             verdict.pending = Some(Pending { must_change, rule });
             None
@@ -169,7 +188,7 @@ fn verdict_of<R: Ruleset + ?Sized>(
     } else if verdict.explanation.is_empty() {
         let undecided = format!("undecided after {} plies", history.ply_count());
         let outlook = rs.repetition().outlook(&history).map(|o| o.explanation);
-        verdict.explanation = [Some(undecided), met, outlook]
+        verdict.explanation = [Some(undecided), met, outlook, waiting]
             .into_iter()
             .flatten()
             .collect::<Vec<_>>()

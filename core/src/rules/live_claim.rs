@@ -9,9 +9,13 @@
 //! - A natural-limit claim (1999 §23.3, 2011 §22.2) is heard when the edition's move count
 //!   without a capture is reached, and refused otherwise.
 //!
-//! Not checked: who claims. A ruling goes the same way whoever asks for it, and the natural
-//! limit is granted when it is reached for either claimant (the editions cap the checks of the
-//! claimant, 1999 §23.3; the game-end test of a ruleset answers for both sides at once).
+//! A claim is made in the claimant's own time, when it is to move (1999 §8.5 "对局进行中如有问题，
+//! 应在自己走棋的时间内提出", 2011 §16.3): one made by the side that has just moved is refused.
+//!
+//! Not checked: whether the claim is in the claimant's favour. A ruling goes the same way
+//! whoever asks for it, and the natural limit is granted when it is reached for either claimant
+//! (the editions cap the checks of the claimant, 1999 §23.3; the game-end test of a ruleset
+//! answers for both sides at once).
 
 use super::replay::Replay;
 use super::{
@@ -46,6 +50,15 @@ pub fn claim_with_components<R: Ruleset + ?Sized>(
     }
     let ply = request.ply;
     let by = request.by;
+    let turn = replay.history.last().turn();
+    if by != turn {
+        return Ok(ClaimAnswer::Refused {
+            rule: None,
+            explanation: format!(
+                "{by}'s claim after ply {ply} is not heard: a player claims in its own time, when it is to move (CXA 1999 §8.5, 2011 §16.3), and {turn} is to move"
+            ),
+        });
+    }
     Ok(match request.kind {
         ClaimKind::Repetition => {
             let ruled = replay.claimable.iter().find(|(_, found)| found.is_some());

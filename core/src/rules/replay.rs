@@ -11,7 +11,7 @@
 //! repeats or an obligation is open.
 
 use super::{
-    Claim, Claims, GameEnd, GameHistory, GameInput, GameResult, IllegalMovePolicy,
+    Claim, Claimant, Claims, GameEnd, GameHistory, GameInput, GameResult, IllegalMovePolicy,
     IllegalMoveRuling, JudgeError, LoopReport, RepetitionRuling, RuleRef, Ruleset, Termination,
 };
 use crate::notation::{self, NotationError};
@@ -37,8 +37,9 @@ pub(crate) struct Replay<'r, R: Ruleset + ?Sized> {
     pub(crate) obligation: Option<RepetitionRuling>,
     /// The last obligation that was met, in words (for an undecided verdict).
     pub(crate) met: Option<String>,
-    /// What a claim after the last ply would get: the natural limit first, then a repetition
-    /// ruling (the order the game-end test and the repetition judge are asked in).
+    /// What a claim after the last ply would get, whoever may make it: the natural limit first,
+    /// then a repetition ruling (the order the game-end test and the repetition judge are asked
+    /// in). [`Replay::ready`] keeps those the side to move may claim.
     pub(crate) claimable: Vec<(GameEnd, Option<LoopReport>)>,
     /// Every claim available so far.
     pub(crate) claims: Claims,
@@ -172,10 +173,24 @@ impl<'r, R: Ruleset + ?Sized> Replay<'r, R> {
         Ok(())
     }
 
-    /// Adds what a claim would get now to the claims.
+    /// The rulings a claim made now would get, among those its claimant may make now: a player
+    /// raises a question in its own time (1999 §8.5 "应在自己走棋的时间内提出", 2011 §16.3), so a
+    /// win is claimed when the winner is to move, a draw by whoever is.
+    pub(crate) fn ready(&self) -> impl Iterator<Item = &(GameEnd, Option<LoopReport>)> + '_ {
+        let turn = self.history.last().turn();
+        self.claimable
+            .iter()
+            .filter(move |(end, _)| Claimant::for_result(end.result).may_claim(turn))
+    }
+
+    /// Adds what a claim would get now, and may be made now, to the claims.
     fn record_claims(&mut self) {
-        for (end, found) in &self.claimable {
-            self.claims.add(Claim::of(end, found.as_ref()));
+        let ready: Vec<Claim> = self
+            .ready()
+            .map(|(end, found)| Claim::of(end, found.as_ref()))
+            .collect();
+        for c in ready {
+            self.claims.add(c);
         }
     }
 
