@@ -49,7 +49,8 @@ fn checkmate_and_perpetual_check_as_in_1999() {
     assert_eq!(v.rule.unwrap().to_string(), "cxa-1999 §4.1.1");
 
     // Perpetual check loses (1999 §26.1), under this ruleset's id.
-    let moves = "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9";
+    // Three full cycles and one more check: Black claims in its own time (1999 §24, §8.5).
+    let moves = "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1";
     let fen = "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1";
     let club = judge(&rs, fen, moves).unwrap();
     let cxa = judge(&xqr_cxa1999::Cxa1999::new(), fen, moves).unwrap();

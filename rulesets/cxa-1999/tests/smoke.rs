@@ -53,21 +53,30 @@ fn figure_three_red_must_change() {
     let v = judge(FIGURE_3, &times(FIGURE_3_LOOP, 2));
     assert!(v.pending.is_none() && v.claims.is_empty(), "{v:?}");
 
-    // Red repeats the loop once more: it loses (§24.3), and Black could claim it from there.
+    // Red repeats the loop once more: it loses (§24.3). The loop is round again after Black's
+    // ply 16; Black claims in its own time (§8.5), after Red's next move in the loop.
     let v = judge(FIGURE_3, &times(FIGURE_3_LOOP, 4));
+    assert!(v.pending.is_some() && v.claims.is_empty(), "{v:?}");
+    assert!(
+        v.explanation
+            .contains("black could claim 0-1 perpetual_chase (cxa-1999 §24.3) in its own time"),
+        "{}",
+        v.explanation
+    );
+    let v = judge(FIGURE_3, &format!("{} h6i4", times(FIGURE_3_LOOP, 4)));
     assert_eq!(v.result.pgn(), "0-1");
     assert_eq!(v.rule.as_ref().unwrap().to_string(), "cxa-1999 §24.3");
-    assert_eq!(v.decided_at_ply, Some(16));
+    assert_eq!(v.decided_at_ply, Some(17));
     let c: Vec<(u32, u32, &str)> = v
         .claims
         .iter()
         .map(|c| (c.ply, c.until_ply, c.claimant.name()))
         .collect();
-    assert_eq!(c, [(16, 16, "black")]);
+    assert_eq!(c, [(17, 17, "black")]);
 }
 
 /// 1999 §24 "一方棋手要求裁决": a loss nobody claims does not end the game. Red goes on with
-/// the chase for two more plies after it could have been claimed, then changes; the record's
+/// the chase after Black could have claimed it (ply 17), then changes (ply 19); the record's
 /// own result stands, and the claim is reported.
 #[test]
 fn a_loss_nobody_claimed_is_reported_and_the_record_stands() {
@@ -84,7 +93,7 @@ fn a_loss_nobody_claimed_is_reported_and_the_record_stands() {
     let claim = &v.claims[0];
     assert_eq!(
         (claim.ply, claim.until_ply, claim.result.pgn()),
-        (16, 18, "0-1")
+        (17, 17, "0-1")
     );
     assert_eq!(claim.rule.to_string(), "cxa-1999 §24.3");
     assert_eq!(v.unmade_claims().count(), 1);
@@ -96,7 +105,7 @@ fn a_loss_nobody_claimed_is_reported_and_the_record_stands() {
     let v = rs.judge(&game, &first).unwrap();
     assert_eq!(
         (v.result.pgn(), v.decided_at_ply),
-        ("0-1", Some(16)),
+        ("0-1", Some(17)),
         "{}",
         v.explanation
     );
@@ -108,12 +117,12 @@ fn a_loss_nobody_claimed_is_reported_and_the_record_stands() {
 fn perpetual_check_loses() {
     let v = judge(
         "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1",
-        &times("e1d1 d9e9 d1e1 e9d9", 3),
+        &format!("{} e1d1", times("e1d1 d9e9 d1e1 e9d9", 3)),
     );
     assert_eq!(v.result.pgn(), "0-1");
     assert_eq!(v.termination.unwrap().name(), "perpetual_check");
     assert_eq!(v.rule.unwrap().to_string(), "cxa-1999 §26.1");
-    assert_eq!(v.decided_at_ply, Some(12));
+    assert_eq!(v.decided_at_ply, Some(13));
     let l = v.loop_found.unwrap();
     assert_eq!(
         (l.red, l.black),
@@ -138,17 +147,18 @@ fn a_loop_under_way_is_explained() {
     );
 }
 
-/// 1999 §24 "一方棋手要求裁决": a claim in the middle of figure 3's loop. Before three full cycles
-/// it is not heard (§24, the count); at the fourth occurrence it gets the order to change
-/// (§26.4); once Red has gone round again it wins the game for Black (§24.3). A claim where no
-/// position repeats is refused too.
+/// 1999 §24 "一方棋手要求裁决": Black's claims in the middle of figure 3's loop, each in its own
+/// time (after Red's move, §8.5). Before three full cycles it is not heard (§24, the count);
+/// once they are complete it gets the order to change (§26.4); once Red has gone round again it
+/// wins the game for Black (§24.3). A claim where no position repeats is refused, and so is one
+/// made when Red is to move.
 #[test]
 fn a_claim_is_answered_with_the_ruling_the_order_or_a_refusal() {
     use xqr_core::rules::{ClaimAnswer, ClaimKind, ClaimRequest};
     let rs = xqr_cxa1999::Cxa1999::new();
     let game = GameInput {
         fen: Some(FIGURE_3.into()),
-        moves: times(FIGURE_3_LOOP, 4)
+        moves: format!("{} h6i4", times(FIGURE_3_LOOP, 4))
             .split_whitespace()
             .map(String::from)
             .collect(),
@@ -171,17 +181,22 @@ fn a_claim_is_answered_with_the_ruling_the_order_or_a_refusal() {
         ask(1)
     );
     assert!(
-        matches!(ask(8), ClaimAnswer::Refused { rule: Some(ref r), .. } if r.to_string() == "cxa-1999 §24"),
+        matches!(ask(9), ClaimAnswer::Refused { rule: Some(ref r), .. } if r.to_string() == "cxa-1999 §24"),
         "{:?}",
-        ask(8)
+        ask(9)
     );
-    match ask(12) {
+    assert!(
+        matches!(ask(12), ClaimAnswer::Refused { rule: None, ref explanation } if explanation.contains("own time")),
+        "{:?}",
+        ask(12)
+    );
+    match ask(13) {
         ClaimAnswer::Ordered { explanation, .. } => {
             assert!(explanation.starts_with("red must change"), "{explanation}")
         }
         other => panic!("{other:?}"),
     }
-    match ask(16) {
+    match ask(17) {
         ClaimAnswer::Decided { end, .. } => {
             assert_eq!(end.result.pgn(), "0-1");
             assert_eq!(end.rule.to_string(), "cxa-1999 §24.3");

@@ -94,7 +94,8 @@ fn points() {
 }
 
 /// §23.4 needs three or more points: a perpetual check on two points is an ordinary loop,
-/// judged by the count (ply 10), not by nine rounds; with no capture for nine rounds of quiet
+/// judged by the count (pending at ply 10, claimed by Black in its own time after Red's next
+/// check, §16.3), not by nine rounds; with no capture for nine rounds of quiet
 /// moves nothing is ruled.
 #[test]
 fn nine_rounds_need_attacks_on_three_points() {
@@ -102,10 +103,10 @@ fn nine_rounds_need_attacks_on_three_points() {
     let v = judge(
         &rs,
         "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1",
-        "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9",
+        "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1",
     );
     assert_eq!(v.rule.unwrap().to_string(), "cxa-2011 §23.5.1");
-    assert_eq!(v.decided_at_ply, Some(10));
+    assert_eq!(v.decided_at_ply, Some(11));
     // Twenty quiet plies without a capture and without a repeated position: undecided.
     let v = judge(
         &rs,
@@ -221,7 +222,7 @@ fn fewer_than_three_repetitions_are_not_heard() {
         moves: moves.split_whitespace().map(String::from).collect(),
         ..GameInput::default()
     };
-    let check = game("e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9");
+    let check = game("e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1");
     let ask = |ply: u32| {
         rs.claim(
             &check,
@@ -240,7 +241,10 @@ fn fewer_than_three_repetitions_are_not_heard() {
         }
         other => panic!("{other:?}"),
     }
-    match ask(10) {
+    // After ply 10 the pending position is there, but Red is to move: Black claims after Red's
+    // next check, in its own time (§16.3).
+    assert!(matches!(ask(10), ClaimAnswer::Refused { rule: None, .. }));
+    match ask(11) {
         ClaimAnswer::Decided { end, .. } => {
             assert_eq!(end.result, GameResult::BlackWins);
             assert_eq!(end.rule.to_string(), "cxa-2011 §23.5.1");
@@ -252,7 +256,7 @@ fn fewer_than_three_repetitions_are_not_heard() {
         .claim(
             &check,
             &ClaimRequest {
-                ply: 11,
+                ply: 12,
                 by: Color::Black,
                 kind: ClaimKind::Repetition,
             },

@@ -16,6 +16,8 @@ const CHASE: &str = "h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9
 /// A rook checking from two files while the king has two points (§26.1), three full cycles.
 const CHECK_FEN: &str = "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1";
 const CHECK: &str = "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9";
+/// [`CHECK`] and one more check: Black may claim in its own time (1999 §8.5).
+const CHECK_AGAIN: &str = "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1";
 
 fn cxa1999() -> Arc<dyn Ruleset> {
     Arc::new(xqr_cxa1999::Cxa1999::new())
@@ -76,14 +78,14 @@ fn lenient_draws_the_perpetual_chase_that_cxa_1999_makes_red_change() {
 
 #[test]
 fn perpetual_check_still_loses_under_lenient() {
-    let g = game(CHECK_FEN, CHECK);
+    let g = game(CHECK_FEN, CHECK_AGAIN);
     let base = judge(&*cxa1999(), &g);
     let v = judge(&*shipped_variant("lenient"), &g);
     for v in [&base, &v] {
         assert_eq!(v.result, GameResult::BlackWins);
         assert_eq!(v.termination, Some(Termination::PerpetualCheck));
         assert_eq!(v.offender, Some(Color::Red));
-        assert_eq!(v.decided_at_ply, Some(12));
+        assert_eq!(v.decided_at_ply, Some(13));
     }
     // The decision is unchanged: the variant's judge cites the inherited article.
     assert_eq!(v.rule.expect("cited").to_string(), "cxa-1999 §26.1");
@@ -282,11 +284,12 @@ fn a_stricter_variant_makes_the_repetition_count_and_the_loss_its_own() {
     let rs = club(
         "[repetition]\nperpetual_chase = \"loses\"\nrepetitions = 2\ncount = \"occurrences\"\n",
     );
-    let once_round = CHASE.split(' ').take(4).collect::<Vec<_>>().join(" ");
+    // Once round and Red's next chase: Black claims in its own time (1999 §8.5).
+    let once_round = CHASE.split(' ').take(5).collect::<Vec<_>>().join(" ");
     let v = judge(&rs, &game(CHASE_FEN, &once_round));
     assert_eq!(v.result, GameResult::BlackWins);
     assert_eq!(v.termination, Some(Termination::PerpetualChase));
-    assert_eq!(v.decided_at_ply, Some(4));
+    assert_eq!(v.decided_at_ply, Some(5));
     assert_eq!(v.rule.expect("cited").to_string(), "club club sheet §3");
     assert!(
         v.explanation.contains("cxa-1999 would rule: no ruling yet"),
@@ -304,7 +307,7 @@ fn an_obligation_only_the_variant_imposes_is_the_variants_to_the_end() {
     let p = v.pending.expect("red must change");
     assert_eq!(p.must_change, Color::Red);
     assert_eq!(p.rule.to_string(), "club club sheet §3");
-    let v = judge(&rs, &game(CHECK_FEN, &format!("{CHECK} {CHECK}")));
+    let v = judge(&rs, &game(CHECK_FEN, &format!("{CHECK} {CHECK_AGAIN}")));
     assert_eq!(v.result, GameResult::BlackWins);
     assert_eq!(v.rule.expect("cited").to_string(), "club club sheet §3");
     assert!(

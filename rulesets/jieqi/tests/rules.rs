@@ -174,7 +174,7 @@ fn perpetual_check_loses_under_the_copied_1999_law() {
     // their §24 count: three full cycles.
     let v = judge(
         Some("3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1"),
-        "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9",
+        "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1",
     )
     .unwrap();
     assert_eq!(v.result.pgn(), "0-1");
