@@ -18,15 +18,17 @@ fn json_lines(o: &Output) -> Vec<Value> {
         .collect()
 }
 
-/// The figure 3 loop of the 1999 rules (chapter 7, example 3) four times round: under cxa-1999
-/// Red must change after ply 12 (three full cycles, §24) and loses at ply 16 (§24.3); the lenient
-/// overlay's draw can be claimed from ply 12. The record ends in the loop at ply 16.
+/// The figure 3 loop of the 1999 rules (chapter 7, example 3) four times round and one ply more:
+/// under cxa-1999 Red must change after ply 12 (three full cycles, §24) and loses when the loop
+/// is round again (ply 16), which Black claims in its own time after Red's next move (ply 17,
+/// §24.3, §8.5); the lenient overlay's draw can be claimed from ply 12. The record ends in the
+/// loop at ply 17.
 const FIGURE_3: &str = "[Event \"figure 3 continued\"]\n[Red \"红方\"]\n[Black \"黑方\"]\n\
 [FEN \"1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1\"]\n\
 [Result \"*\"]\n\
 1. 马二退一 车９平８ 2. 马一进二 车８平９ 3. 马二退一 车９平８\n\
 4. 马一进二 车８平９ 5. 马二退一 车９平８ 6. 马一进二 车８平９\n\
-7. 马二退一 车９平８ 8. 马一进二 车８平９ *\n\n";
+7. 马二退一 车９平８ 8. 马一进二 车８平９ 9. 马二退一 *\n\n";
 
 /// A mate in one (cxa-1999 §4.1.1) recorded as a Black win.
 const MATE_WRONGLY_RECORDED: &str = "[Event \"mate, wrongly recorded\"]\n\
@@ -194,7 +196,7 @@ fn batch_gives_one_line_per_game_and_located_errors() {
 
     let figure3 = &lines[6];
     assert_eq!(figure3["file"], corpus.file("sub/good.pgn"));
-    assert_eq!(figure3["plies"], 16);
+    assert_eq!(figure3["plies"], 17);
     let (a, b) = (
         &figure3["verdicts"]["cxa-1999"],
         &figure3["verdicts"]["lenient"],
@@ -210,7 +212,7 @@ fn batch_gives_one_line_per_game_and_located_errors() {
             &Value::from("0-1"),
             &Value::from("perpetual_chase"),
             &Value::from("cxa-1999 §24.3"),
-            &Value::from(16)
+            &Value::from(17)
         )
     );
     assert_eq!(
@@ -218,24 +220,24 @@ fn batch_gives_one_line_per_game_and_located_errors() {
         (
             &Value::from("1/2-1/2"),
             &Value::from("repetition_draw"),
-            &Value::from(16)
+            &Value::from(17)
         )
     );
     // The record ends in the loop: the claims the verdicts rest on, and the first claims.
     assert_eq!(
         a["claims"],
-        serde_json::json!([{"ply": 16, "until_ply": 16, "claimant": "black", "result": "0-1",
+        serde_json::json!([{"ply": 17, "until_ply": 17, "claimant": "black", "result": "0-1",
             "termination": "perpetual_chase", "rule": "cxa-1999 §24.3"}])
     );
     assert_eq!(b["claims"][0]["ply"], 12);
-    assert_eq!(b["claims"][0]["until_ply"], 16);
+    assert_eq!(b["claims"][0]["until_ply"], 17);
     assert_eq!(b["claims"][0]["claimant"], "either");
     assert_eq!(
         b["first_claim"],
         serde_json::json!({"result": "1/2-1/2", "termination": "repetition_draw",
             "rule": b["claims"][0]["rule"], "decided_at_ply": 12})
     );
-    assert_eq!(a["first_claim"]["decided_at_ply"], 16);
+    assert_eq!(a["first_claim"]["decided_at_ply"], 17);
     assert!(lines[1]["verdicts"]["cxa-1999"]["first_claim"].is_null());
     assert!(a["agrees_with_record"].is_null(), "the record says *");
     assert_eq!(figure3["rulesets_agree"], false);
@@ -255,7 +257,7 @@ fn batch_gives_one_line_per_game_and_located_errors() {
             &s["disagreements"],
             &s["plies"]
         ],
-        [5, 5, 3, 1, 1, 2 + 3 + 1 + 16 + 1]
+        [5, 5, 3, 1, 1, 2 + 3 + 1 + 17 + 1]
             .map(Value::from)
             .each_ref()
     );
@@ -293,7 +295,7 @@ fn batch_text_mode_out_file_and_threads() {
     assert!(!out.contains("\"summary\""));
     let err = stderr(&o);
     assert!(
-        err.contains("5 files, 5 games (23 plies), 3 input errors"),
+        err.contains("5 files, 5 games (24 plies), 3 input errors"),
         "{err}"
     );
     assert!(
@@ -451,25 +453,25 @@ fn diff_editions_markdown() {
     );
     assert!(md.contains("| rule | cxa-1999 §24.3 | lenient "), "{md}");
     assert!(
-        md.contains("| deciding ply | 16 (车８平９, h9i9) | 16 (车８平９, h9i9) |"),
+        md.contains("| deciding ply | 17 (马二退一, h6i4) | 17 (马二退一, h6i4) |"),
         "{md}"
     );
     assert!(
-        md.contains("| first claim | 0-1 perpetual\\_chase (cxa-1999 §24.3) after ply 16, by black | 1/2-1/2 repetition\\_draw (lenient "),
+        md.contains("| first claim | 0-1 perpetual\\_chase (cxa-1999 §24.3) after ply 17, by black | 1/2-1/2 repetition\\_draw (lenient "),
         "{md}"
     );
     // Both decide where the record ends: one diagram for both.
     let diagrams = svgs(&md);
     assert_eq!(diagrams.len(), 1, "{md}");
     assert!(md.contains(
-        "*Deciding position for cxa-1999 (after ply 16) and lenient (after ply 16); last move 车８平９ (h9i9)*"
+        "*Deciding position for cxa-1999 (after ply 17) and lenient (after ply 17); last move 马二退一 (h6i4)*"
     ));
     let svg = &diagrams[0];
     assert_eq!(svg.matches("class=\"piece ").count(), 29);
     assert_eq!(piece_at(svg, "i9").as_deref(), Some("车"));
-    assert_eq!(piece_at(svg, "h6").as_deref(), Some("马"));
-    assert!(svg.contains("class=\"last-move-from\" data-square=\"h9\""));
-    assert!(svg.contains("class=\"last-move-to\" data-square=\"i9\""));
+    assert_eq!(piece_at(svg, "i4").as_deref(), Some("马"));
+    assert!(svg.contains("class=\"last-move-from\" data-square=\"h6\""));
+    assert!(svg.contains("class=\"last-move-to\" data-square=\"i4\""));
     assert!(
         md.contains(
             "5 games compared in 5 files: the outcome differs in 1; 1 games could not be judged"

@@ -127,7 +127,7 @@ fn judge_decides_a_perpetual_check() {
         "--fen",
         "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1",
         "--moves",
-        "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9",
+        "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1",
         "--format",
         "json",
     ]));
@@ -136,8 +136,8 @@ fn judge_decides_a_perpetual_check() {
     assert_eq!(v["winner"], "black");
     assert_eq!(v["offender"], "red");
     assert_eq!(v["rule"], "cxa-1999 §26.1");
-    assert_eq!(v["decided_at_ply"], 12);
-    assert_eq!(v["claims"][0]["ply"], 12);
+    assert_eq!(v["decided_at_ply"], 13);
+    assert_eq!(v["claims"][0]["ply"], 13);
     assert_eq!(v["claims"][0]["claimant"], "black");
 }
 
@@ -159,14 +159,14 @@ fn claims_nobody_made_are_listed_and_first_claim_judges_what_if() {
     assert_eq!(
         v["claims"],
         serde_json::json!([{
-            "ply": 16, "until_ply": 16, "claimant": "black", "result": "0-1",
+            "ply": 17, "until_ply": 17, "claimant": "black", "result": "0-1",
             "termination": "perpetual_chase", "rule": "cxa-1999 §24.3", "offender": "red",
             "explanation": v["claims"][0]["explanation"], "loop": v["claims"][0]["loop"]
         }])
     );
     let t = text(&ok(&["judge", "--ruleset", "1999", "--pgn", &played_on()]));
     assert!(
-        t.contains("after ply 16: black could claim 0-1 perpetual_chase  [cxa-1999 §24.3]  (not claimed: the record went on)"),
+        t.contains("after ply 17: black could claim 0-1 perpetual_chase  [cxa-1999 §24.3]  (not claimed: the record went on)"),
         "{t}"
     );
     let v = json(&ok(&[
@@ -182,7 +182,7 @@ fn claims_nobody_made_are_listed_and_first_claim_judges_what_if() {
     ]));
     assert_eq!(
         (&v["result"], &v["decided_at_ply"]),
-        (&"0-1".into(), &16.into())
+        (&"0-1".into(), &17.into())
     );
 
     let t = text(&ok(&["compare", "--pgn", &played_on()]));
@@ -194,7 +194,7 @@ fn claims_nobody_made_are_listed_and_first_claim_judges_what_if() {
         "{t}"
     );
     assert!(
-        t.contains("claims nobody made (the record went on past them):\n  cxa-1999: after ply 16, black could claim 0-1 perpetual_chase [cxa-1999 §24.3]"),
+        t.contains("claims nobody made (the record went on past them):\n  cxa-1999: after ply 17, black could claim 0-1 perpetual_chase [cxa-1999 §24.3]"),
         "{t}"
     );
 }
@@ -443,17 +443,19 @@ fn claim_answers_with_the_ruling_the_order_or_a_refusal() {
         args.extend_from_slice(extra);
         ok(&args)
     };
-    let t = text(&ask("8", &[]));
+    let t = text(&ask("9", &[]));
     assert!(t.contains("refused  [cxa-1999 §24]"), "{t}");
-    let t = text(&ask("12", &[]));
+    let t = text(&ask("13", &[]));
     assert!(t.contains("ordered  [cxa-1999 §26.4]"), "{t}");
-    let v = json(&ask("16", &["--format", "json"]));
+    let t = text(&ask("16", &[]));
+    assert!(t.contains("in its own time"), "{t}");
+    let v = json(&ask("17", &["--format", "json"]));
     assert_eq!(v["answer"], "decided");
-    assert_eq!(v["ply"], 16);
+    assert_eq!(v["ply"], 17);
     assert_eq!(v["by"], "black");
     assert_eq!(v["end"]["result"], "0-1");
     assert_eq!(v["end"]["rule"], "cxa-1999 §24.3");
-    let v = json(&ask("19", &["--kind", "natural-limit", "--format", "json"]));
+    let v = json(&ask("21", &["--kind", "natural-limit", "--format", "json"]));
     assert_eq!(v["answer"], "refused");
     let o = xqr(&[
         "claim",
@@ -468,7 +470,7 @@ fn claim_answers_with_the_ruling_the_order_or_a_refusal() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        String::from_utf8_lossy(&o.stderr).contains("the record has only 19 plies"),
+        String::from_utf8_lossy(&o.stderr).contains("the record has only 21 plies"),
         "{o:?}"
     );
 }

@@ -100,7 +100,7 @@ const IGNORED_CHECK: (&str, &str) = ("3k5/9/9/9/9/9/p8/9/4R4/5K3 w - - 0 1", "e1
 /// A rook checks from two files while the king has two points (1999 §26.1 pattern).
 const PERPETUAL_CHECK: (&str, &str) = (
     "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1",
-    "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9",
+    "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1",
 );
 
 fn club_plugin() -> Arc<dyn Ruleset> {
