@@ -84,7 +84,8 @@ pub enum Counting {
     ///   leave and reach) makes a pending position though no position repeated three times;
     ///   conduct is read over those nine rounds. "无积极意义的允许或禁止着法" (moves of no
     ///   positive meaning) is a judgement of the arbiter and is not automated: only attacking
-    ///   moves count here. The claim §23.4 requires is taken as made at the first opportunity.
+    ///   moves count here. The claim §23.4 requires ("经一方提出") is a claim like any other:
+    ///   judged as played, the nine rounds are listed among the record's claims.
     /// - **Rulings** (§23.5): a single perpetual check loses at once (§23.5.1); otherwise a side
     ///   has two rounds to change (§23.5.2): the side that must change loses at its second move
     ///   after the pending position if it has not changed (the loop went on, or for nine rounds
@@ -105,6 +106,12 @@ pub enum Counting {
 ///   the move that enters the loop (§23.2), which 1999 has no article for.
 ///
 /// `repetitions` = 3 with either: the third occurrence, or the fourth.
+///
+/// cxa-1999 reads three full cycles. The text allows both; 2011 §23.4 glosses the phrase as
+/// three cycles, and the players of the 2003–2007 A-league games in the CCPD corpus, playing
+/// under the 1999 rules, kept to it: read as the third occurrence, 25 of those games had a
+/// perpetual check the opponent could have claimed as a win and did not; read as three full
+/// cycles, one (docs/real-games.md, pinned by `tests/tests/real_games.rs`).
 #[derive(
     Copy, Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]

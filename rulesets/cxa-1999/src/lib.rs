@@ -7,7 +7,15 @@
 //! - game end: checkmate §3.1 / §4.1.1, stalemate 困毙 §3.2 / §4.1.3, the natural move limit
 //!   §4.2.4 with the claimant's checks counted at most 10 (§23.3);
 //! - the repetition law 棋例 §24–§29 through the shared classifier and table judge
-//!   ([`xqr_core::rules::law`]), with two readings worth knowing:
+//!   ([`xqr_core::rules::law`]), with these readings worth knowing:
+//!   - §24 "循环反复三次", the count: three full cycles, the fourth occurrence of a position
+//!     ([`xqr_core::rules::law::RepetitionCount`], chosen from 2011 §23.4's gloss and from how
+//!     A-league masters played, `docs/real-games.md`); the third occurrence is a house knob
+//!     (`[repetition] count = "occurrences"`);
+//!   - §24 "一方棋手要求裁决": a ruling is a claim. A record is judged as played
+//!     ([`xqr_core::rules::ClaimPolicy`]): a claim nobody made is listed and judging goes on; a win
+//!     is claimed in the claimant's own time (§8.5); the arbiter *may* declare a repetition draw
+//!     (§23.2), so a draw is a claim too;
 //!   - §25.3, the crossed pawn's floating value: an exchange in which one side gives only crossed
 //!     pawns and the other only pieces is no gain (so offering a pawn, even with check, to win a
 //!     horse or a rook is not a chase; chapter 7 example 12);
@@ -247,7 +255,8 @@ pub fn no_move_end_cited(
 }
 
 /// The natural move limit (§4.2.4): `moves` moves by both sides without a capture, the
-/// claimant's checks counted at most 10 (§23.3), judged as claimed at the first opportunity;
+/// claimant's checks counted at most 10 (§23.3): a draw a player may claim from here (a claim,
+/// not an end: see [`xqr_core::rules::ClaimPolicy`]);
 /// citing `ruleset`.
 pub fn natural_limit_end(ruleset: &str, history: &GameHistory, moves: u32) -> Option<GameEnd> {
     natural_limit_end_cited(ruleset, &END_ARTICLES, history, moves)
@@ -267,7 +276,7 @@ pub fn natural_limit_end_cited(
         offender: None,
         ply: history.ply_count(),
         explanation: format!(
-            "{moves} moves by both sides without a capture ({counted} plies counted with at most {NATURAL_LIMIT_CHECK_CAP} checks of {claimant}, {}): a claim succeeds from here; judged as claimed at the first opportunity",
+            "{moves} moves by both sides without a capture ({counted} plies counted with at most {NATURAL_LIMIT_CHECK_CAP} checks of {claimant}, {}): a claim succeeds from here",
             a.check_cap
         ),
     })

@@ -13,12 +13,14 @@
 //!   §4.1.8, §8.1.8, §5.8.3);
 //! - game end: checkmate §3.2 / §4.1.1, stalemate 困毙 §3.3 / §4.1.2, the natural move limit
 //!   §4.2.4 (60 moves without a capture) with the claimant's checks counted at most 10 (§22.2),
-//!   judged as claimed at the first opportunity; results carried by the record: resignation
+//!   a draw a player may claim; results carried by the record: resignation
 //!   §4.1.12, agreed draw §4.2.1, loss on time §4.1.6;
 //! - the pending position §23 (three repetitions counting the loop's first move unless a
 //!   capture §23.2, the nine-round rule §23.4, single perpetual check loses at once §23.5.1,
 //!   two rounds to change §23.5.2) and the 棋例 §24–§26 ([`xqr_core::rules::law::Counting`],
-//!   [`xqr_core::rules::law::BothForbidden`] for §26.8);
+//!   [`xqr_core::rules::law::BothForbidden`] for §26.8). A ruling is given when a player claims
+//!   it (§23.1 "一方棋手要求裁决", §23.3: fewer than three repetitions are not heard), in its own
+//!   time (§16.3): a record is judged as played ([`xqr_core::rules::ClaimPolicy`]);
 //! - the chase definitions of §24 and §26 through [`Definitions::cxa_2011`]: king and pawn
 //!   chases §26.1–26.1.2, defensive key point §26.2, 自斃 §24.18 / §26.3, root and pinned
 //!   pieces capturing §26.5, crossed pawns §26.6, pawn discovered captures §26.7, same-kind

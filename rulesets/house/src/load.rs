@@ -317,7 +317,7 @@ pub(crate) static REPETITION: TableSpec = TableSpec {
             Node::Leaf(Leaf::Int(
                 2,
                 10,
-                "occurrences of a position that make a repetition",
+                "the number of 循环反复N次 (cycles or occurrences, as `count` says)",
             )),
         ),
         opt("count", Node::Leaf(Leaf::Choice(&CountKnob::NAMES))),

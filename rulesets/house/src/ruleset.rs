@@ -615,7 +615,7 @@ impl Scoring for OverlayScoring {
                     offender: None,
                     ply: history.ply_count(),
                     explanation: format!(
-                        "{} moves by both sides without a capture ({counted} plies counted with at most {} checks of {claimant}): a claim succeeds from here; judged as claimed at the first opportunity",
+                        "{} moves by both sides without a capture ({counted} plies counted with at most {} checks of {claimant}): a claim succeeds from here",
                         limit.moves, limit.check_cap
                     ),
                 }

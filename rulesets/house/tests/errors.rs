@@ -86,7 +86,7 @@ fn out_of_range_values_are_located() {
     assert_eq!(p[0].kind, ProblemKind::OutOfRange);
     assert_eq!(
         p[0].to_string(),
-        "club.toml:7:15: repetition.repetitions: 11 is out of range: expected occurrences of a position that make a repetition, an integer from 2 to 10"
+        "club.toml:7:15: repetition.repetitions: 11 is out of range: expected the number of 循环反复N次 (cycles or occurrences, as `count` says), an integer from 2 to 10"
     );
     let text = format!("{HEAD}[repetition]\nperpetual_chase = \"lose\"\n");
     assert_eq!(

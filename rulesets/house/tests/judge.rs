@@ -441,3 +441,32 @@ fn an_overlay_on_an_overlay_inherits_its_knobs() {
     );
     assert_eq!(v.result, GameResult::BlackWins);
 }
+
+/// `[repetition] repetitions` and `count` change the 1999 count (cxa-1999 §24, 循环反复三次);
+/// cxa-2011 counts by its §23.2 and §23.4, so a variant of it that sets either is refused with
+/// the key located.
+#[test]
+fn the_count_knobs_apply_to_the_1999_count_only() {
+    let text = format!(
+        "{}\n[repetition]\ncount = \"occurrences\"\n",
+        BASE.replace("cxa-1999", "cxa-2011")
+    );
+    let v = load_str(&text, "club.toml").expect("valid");
+    let parent: Arc<dyn Ruleset> = Arc::new(xqr_cxa2011::Cxa2011::new());
+    let e = OverlayRuleset::new(&v, parent, "club.toml")
+        .err()
+        .expect("fails");
+    assert_eq!(e.kind(), xqr_house::ProblemKind::Unsupported);
+    assert!(
+        e.to_string()
+            .starts_with("club.toml:7:9: repetition.count: the parent cxa-2011 counts a repetition by cxa-2011 §23.2 and §23.4"),
+        "{e}"
+    );
+    // On cxa-1999 the third-occurrence reading judges figure 3 four plies earlier.
+    let third = club("[repetition]\ncount = \"occurrences\"\n");
+    let eight = CHASE.split(' ').take(8).collect::<Vec<_>>().join(" ");
+    let v = judge(&third, &game(CHASE_FEN, &eight));
+    assert_eq!(v.pending.expect("red must change").must_change, Color::Red);
+    let v = judge(&*cxa1999(), &game(CHASE_FEN, &eight));
+    assert!(v.pending.is_none(), "{v:?}");
+}

@@ -30,7 +30,7 @@ const RECORD_ARTICLES: RecordArticles = RecordArticles {
 ///   the side is blocked; under move rules that forbid leaving the king attacked (a house
 ///   variant's `king_safety`) it is the usual checkmate and stalemate.
 /// - Natural limit (§5.2.3): 60 moves by both sides without a capture draw, the claimant's
-///   checks counted at most 10 (§23.3), judged as claimed at the first opportunity.
+///   checks counted at most 10 (§23.3): a draw a player may claim from there.
 /// - Points §16.1: win 1, draw ½, loss 0.
 #[derive(Clone, Debug)]
 pub struct JieqiScoring {
@@ -136,7 +136,7 @@ impl Scoring for JieqiScoring {
                 offender: None,
                 ply,
                 explanation: format!(
-                    "{} moves by both sides without a capture ({counted} plies counted with at most {NATURAL_LIMIT_CHECK_CAP} checks of {claimant}, §23.3): a claim succeeds from here; judged as claimed at the first opportunity",
+                    "{} moves by both sides without a capture ({counted} plies counted with at most {NATURAL_LIMIT_CHECK_CAP} checks of {claimant}, §23.3): a claim succeeds from here",
                     self.natural_limit_moves
                 ),
             },
