@@ -189,6 +189,32 @@ pub fn variant_dir() -> PathBuf {
     workspace().join("tests").join("variants")
 }
 
+/// Checks that the part of the document at `path` (relative to the workspace) between the
+/// lines `begin` and `end` is `wanted`; with `XQR_UPDATE_DOCS` set, writes it instead. Panics
+/// when the markers are missing or the part is stale, saying how to regenerate it (`command`).
+pub fn check_generated(path: &str, begin: &str, end: &str, wanted: &str, command: &str) {
+    let path = workspace().join(path);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let (Some(b), Some(e)) = (text.find(begin), text.find(end)) else {
+        panic!(
+            "{}: the markers {begin:?} and {end:?} are missing",
+            path.display()
+        );
+    };
+    if &text[b + begin.len()..e] == wanted {
+        return;
+    }
+    if std::env::var_os("XQR_UPDATE_DOCS").is_some() {
+        let updated = format!("{}{begin}{wanted}{}", &text[..b], &text[e..]);
+        std::fs::write(&path, updated).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        return;
+    }
+    panic!(
+        "{} is stale: regenerate with XQR_UPDATE_DOCS=1 {command}",
+        path.display()
+    );
+}
+
 /// Reads and parses a fixture, naming the file in errors.
 pub fn load(path: &Path) -> Result<Fixture, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;

@@ -4,7 +4,7 @@
 //! regenerate it with `XQR_UPDATE_DOCS=1 cargo test -p xqr-tests --test differences`.
 
 use xqr_host::loading::{load as load_rulesets, Sources};
-use xqr_tests::{fixture_files, load, workspace, Expectation, Fixture};
+use xqr_tests::{check_generated, fixture_files, load, Expectation, Fixture};
 
 const BEGIN: &str = "<!-- BEGIN GENERATED: differences table (tests/tests/differences.rs) -->";
 const END: &str = "<!-- END GENERATED -->";
@@ -140,26 +140,11 @@ fn the_2011_verdict_cites_the_difference() {
 
 #[test]
 fn differences_doc_is_current() {
-    let path = workspace().join("docs").join("cxa-1999-vs-2011.md");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let (Some(b), Some(e)) = (text.find(BEGIN), text.find(END)) else {
-        panic!(
-            "{}: the markers {BEGIN:?} and {END:?} are missing",
-            path.display()
-        );
-    };
-    let current = &text[b + BEGIN.len()..e];
-    let wanted = format!("\n{}", table());
-    if current == wanted {
-        return;
-    }
-    if std::env::var_os("XQR_UPDATE_DOCS").is_some() {
-        let updated = format!("{}{BEGIN}{wanted}{}", &text[..b], &text[e..]);
-        std::fs::write(&path, updated).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        return;
-    }
-    panic!(
-        "{} is stale: regenerate with XQR_UPDATE_DOCS=1 cargo test -p xqr-tests --test differences",
-        path.display()
+    check_generated(
+        "docs/cxa-1999-vs-2011.md",
+        BEGIN,
+        END,
+        &format!("\n{}", table()),
+        "cargo test -p xqr-tests --test differences",
     );
 }

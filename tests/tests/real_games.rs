@@ -17,7 +17,7 @@ use xqr_core::rules::{GameHistory, GameInput, JudgeOptions, Ruleset, Verdict};
 use xqr_core::{MoveRules, Position};
 use xqr_host::batch::{Batch, Item, JudgedGame};
 use xqr_host::loading::{load, Sources};
-use xqr_tests::{variant_dir, workspace};
+use xqr_tests::{check_generated, variant_dir, workspace};
 
 const BEGIN: &str = "<!-- BEGIN GENERATED: real-games figures (tests/tests/real_games.rs) -->";
 const END: &str = "<!-- END GENERATED -->";
@@ -428,26 +428,11 @@ fn ccpd_judged_as_played_matches_the_document_and_its_classification() {
              (tests/real-games/ccpd-disagreements.toml)"
         );
     }
-    let path = workspace().join("docs").join("real-games.md");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let (Some(b), Some(e)) = (text.find(BEGIN), text.find(END)) else {
-        panic!(
-            "{}: the markers {BEGIN:?} and {END:?} are missing",
-            path.display()
-        );
-    };
-    let current = &text[b + BEGIN.len()..e];
-    let wanted = figures(&rows, &classes);
-    if current == wanted {
-        return;
-    }
-    if std::env::var_os("XQR_UPDATE_DOCS").is_some() {
-        let updated = format!("{}{BEGIN}{wanted}{}", &text[..b], &text[e..]);
-        std::fs::write(&path, updated).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        return;
-    }
-    panic!(
-        "{} is stale: regenerate with XQR_UPDATE_DOCS=1 cargo test -p xqr-tests --test real_games",
-        path.display()
+    check_generated(
+        "docs/real-games.md",
+        BEGIN,
+        END,
+        &figures(&rows, &classes),
+        "cargo test -p xqr-tests --test real_games",
     );
 }
