@@ -20,11 +20,16 @@ order, one line per game and per file or game that cannot be read; nothing is le
   {\"type\":\"game\",\"file\":F,\"game\":N,\"line\":L,\"plies\":P,
    \"tags\":{\"Event\":…,\"Red\":…,\"Black\":…,\"Result\":…},
    \"verdicts\":{\"ID\":{\"result\",\"termination\",\"rule\",\"decided_at_ply\",\"pending\",
-                        \"agrees_with_record\"} or {\"error\",\"ply\",\"line\",\"column\"}, …},
+                        \"agrees_with_record\",\"claims\",\"first_claim\"}
+                  or {\"error\",\"ply\",\"line\",\"column\"}, …},
    \"rulesets_agree\":true|false}
   {\"type\":\"error\",\"file\":F,\"game\":N|null,\"line\":L|null,\"column\":C|null,\"error\":MESSAGE}
+Verdicts judge the record as played: a repetition ruling or the natural limit the record plays \
+past was a claim nobody made, listed in claims ({\"ply\",\"until_ply\",\"claimant\",\"result\", \
+\"termination\",\"rule\"}); first_claim is what the first of them would have given (null: none). \
 agrees_with_record is null unless the record states a result and the ruleset decided the game by \
-its own ruling (not by taking the record's resignation, agreed draw or result). The summary \
+its own ruling (not by taking the record's resignation, agreed draw or result), or the record \
+ends while a side must change (it agrees only with that side's loss). The summary \
 (counts per termination per ruleset, errors, disagreements, games/s and plies/s) is the last \
 line, {\"type\":\"summary\",…}, with --format json, and readable text on standard error otherwise. \
 A progress bar is drawn on standard error when it is a terminal.

@@ -13,9 +13,10 @@ use super::{CliError, Format, Output};
 
 /// Extra `--help` text of `xqr diff-editions`.
 pub const AFTER_HELP: &str = "\
-Two rulesets' outcomes differ when their results differ (1-0, 0-1, 1/2-1/2, *), or when one \
-judges the game and the other cannot. Each differing game gets a table (result, termination, \
-rule, deciding ply, explanation per ruleset) and an SVG diagram of the board after each side's \
+Two rulesets' outcomes differ when their results differ (1-0, 0-1, 1/2-1/2, *) as played or at \
+the first claim (what the first claim that would have succeeded gives), or when one judges the \
+game and the other cannot. Each differing game gets a table (result, termination, rule, deciding \
+ply, first claim, explanation per ruleset) and an SVG diagram of the board after each side's \
 deciding ply (pieces in Chinese characters, the last move marked; one diagram when both decide \
 at the same ply; the end of the record for a side that decides nothing). The report ends with \
 the counts. With --format json the output is the `xqr batch` lines of the differing games and \
