@@ -6,11 +6,17 @@ use std::path::PathBuf;
 mod common;
 use common::{json, ok, stdout as text, xqr};
 
-fn figure3() -> String {
+/// The path of a file of `host/samples/`.
+fn sample(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("samples/figure-3.pgn")
+        .join("samples")
+        .join(name)
         .display()
         .to_string()
+}
+
+fn figure3() -> String {
+    sample("figure-3.pgn")
 }
 
 const FIG3_FEN: &str =
@@ -18,10 +24,7 @@ const FIG3_FEN: &str =
 const FIG3_MOVES: &str = "h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9";
 
 fn played_on() -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("samples/figure-3-played-on.pgn")
-        .display()
-        .to_string()
+    sample("figure-3-played-on.pgn")
 }
 
 #[test]
@@ -322,10 +325,7 @@ fn overlay_dir_adds_a_variant_and_check_ruleset_locates_problems() {
 }
 
 fn jieqi_sample() -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("samples/jieqi-king-capture.pgn")
-        .display()
-        .to_string()
+    sample("jieqi-king-capture.pgn")
 }
 
 #[test]
