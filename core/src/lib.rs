@@ -16,10 +16,10 @@
 
 mod attacks;
 mod board;
-pub mod classify;
 mod color;
 pub mod fen;
 mod illegal;
+pub mod law;
 mod move_rules;
 mod movegen;
 mod mv;

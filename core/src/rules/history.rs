@@ -1,6 +1,6 @@
 //! The history of a game: positions, moves and repetition keys, as judges read it.
 
-use crate::classify::Classification;
+use crate::law::classify::Classification;
 use crate::{IllegalMove, Move, Occupant, Position};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -181,7 +181,7 @@ impl GameHistory {
 
     /// The classification of ply `ply` under the definitions whose fingerprint is `key`,
     /// computed by `compute` the first time and kept with the history afterwards (the
-    /// per-ply classification judges read; see [`crate::classify::classify`]).
+    /// per-ply classification judges read; see [`crate::law::classify::classify`]).
     pub fn classification(
         &self,
         key: u64,

@@ -6,8 +6,6 @@ mod claim;
 mod decision;
 mod history;
 pub mod judge;
-mod kind;
-pub mod law;
 mod limit;
 pub mod live_claim;
 mod meta;
@@ -19,12 +17,12 @@ mod replay;
 mod traits;
 mod verdict;
 
+pub use crate::law::{MoveKind, PlyClass};
 pub use claim::{Claim, ClaimAnswer, ClaimKind, ClaimPolicy, ClaimRequest, Claimant, Claims};
 pub use decision::{
     GameEnd, IllegalMoveAt, IllegalMovePolicy, IllegalMoveRuling, Outlook, RepetitionRuling,
 };
 pub use history::GameHistory;
-pub use kind::{MoveKind, PlyClass};
 pub use limit::natural_limit;
 pub use meta::{Origin, RulesetMeta};
 pub use outcome::{GameResult, ParseResultError, Termination};

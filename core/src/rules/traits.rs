@@ -179,7 +179,7 @@ pub trait RepetitionJudge: Send + Sync {
 
     /// The table-driven judge behind this one, if it is one: house variants copy it and change
     /// knobs of its verdict table.
-    fn as_table(&self) -> Option<&super::law::TableJudge> {
+    fn as_table(&self) -> Option<&crate::law::judge::TableJudge> {
         None
     }
 }

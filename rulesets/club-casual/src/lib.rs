@@ -58,7 +58,7 @@
 
 #![warn(missing_docs)]
 
-use xqr_core::rules::law::{TableJudge, ViolationPolicy};
+use xqr_core::law::judge::{TableJudge, ViolationPolicy};
 use xqr_core::rules::{
     recorded_end, Conduct, GameEnd, GameHistory, GameResult, IllegalMoveRuling, MoveLegality,
     OpenVisibility, Origin, PieceVisibility, PlyClass, PointScheme, Points, RecordArticles,

@@ -7,9 +7,9 @@
 //! - game end: checkmate §3.1 / §4.1.1, stalemate 困毙 §3.2 / §4.1.3, the natural move limit
 //!   §4.2.4 with the claimant's checks counted at most 10 (§23.3);
 //! - the repetition law 棋例 §24–§29 through the shared classifier and table judge
-//!   ([`xqr_core::rules::law`]), with these readings worth knowing:
+//!   ([`xqr_core::law::judge`]), with these readings worth knowing:
 //!   - §24 "循环反复三次", the count: three full cycles, the fourth occurrence of a position
-//!     ([`xqr_core::rules::law::RepetitionCount`], chosen from 2011 §23.4's gloss and from how
+//!     ([`xqr_core::law::judge::RepetitionCount`], chosen from 2011 §23.4's gloss and from how
 //!     A-league masters played, `docs/real-games.md`); the third occurrence is a house knob
 //!     (`[repetition] count = "occurrences"`);
 //!   - §24 "一方棋手要求裁决": a ruling is a claim. A record is judged as played
@@ -22,7 +22,7 @@
 //!   - §27.3, 占据防守要点: a move that chases only advisors or elephants is idle when the moved
 //!     piece stands on a defensive key point, read as: with that piece taken off its point the
 //!     opponent would mate by checks within the mate-threat depth (three checks, §28.2), with it
-//!     there it would not ([`xqr_core::classify::holds_defensive_point`]; chapter 7 examples 15
+//!     there it would not ([`xqr_core::law::classify::holds_defensive_point`]; chapter 7 examples 15
 //!     and 16). The article's other condition, that this makes a clear draw (简明和棋), is endgame
 //!     knowledge and is not checked; a defence against a deeper mate is not recognised;
 //! - points §14.1: win 1, draw ½, loss 0.
@@ -41,8 +41,8 @@
 //! assert_eq!(v.rule.unwrap().to_string(), "cxa-1999 §4.1.1");
 //! ```
 
-use xqr_core::classify::Definitions;
-use xqr_core::rules::law::{LawArticles, TableJudge, VerdictTable};
+use xqr_core::law::classify::Definitions;
+use xqr_core::law::judge::{LawArticles, TableJudge, VerdictTable};
 use xqr_core::rules::{
     recorded_end, GameEnd, GameHistory, GameResult, IllegalMoveRuling, MoveLegality,
     OpenVisibility, Origin, PieceVisibility, PointScheme, RecordArticles, RepetitionJudge, RuleRef,

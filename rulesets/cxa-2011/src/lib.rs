@@ -17,8 +17,8 @@
 //!   §4.1.12, agreed draw §4.2.1, loss on time §4.1.6;
 //! - the pending position §23 (three repetitions counting the loop's first move unless a
 //!   capture §23.2, the nine-round rule §23.4, single perpetual check loses at once §23.5.1,
-//!   two rounds to change §23.5.2) and the 棋例 §24–§26 ([`xqr_core::rules::law::Counting`],
-//!   [`xqr_core::rules::law::BothForbidden`] for §26.8). A ruling is given when a player claims
+//!   two rounds to change §23.5.2) and the 棋例 §24–§26 ([`xqr_core::law::judge::Counting`],
+//!   [`xqr_core::law::judge::BothForbidden`] for §26.8). A ruling is given when a player claims
 //!   it (§23.1 "一方棋手要求裁决", §23.3: fewer than three repetitions are not heard), in its own
 //!   time (§16.3): a record is judged as played ([`xqr_core::rules::ClaimPolicy`]);
 //! - the chase definitions of §24 and §26 through [`Definitions::cxa_2011`]: king and pawn
@@ -50,8 +50,8 @@
 
 #![warn(missing_docs)]
 
-use xqr_core::classify::Definitions;
-use xqr_core::rules::law::{LawArticles, TableJudge, VerdictTable};
+use xqr_core::law::classify::Definitions;
+use xqr_core::law::judge::{LawArticles, TableJudge, VerdictTable};
 use xqr_core::rules::{
     recorded_end, GameEnd, GameHistory, GameResult, IllegalMoveRuling, MoveLegality,
     OpenVisibility, Origin, PieceVisibility, PointScheme, RecordArticles, RepetitionJudge, RuleRef,

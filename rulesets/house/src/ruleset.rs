@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use xqr_core::law::judge::{Counting, TableJudge};
 use xqr_core::rules::judge::judge_with_components;
-use xqr_core::rules::law::{Counting, TableJudge};
 use xqr_core::rules::live_claim::claim_with_components;
 use xqr_core::rules::Observer;
 use xqr_core::rules::{

@@ -4,7 +4,7 @@ use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use xqr_core::rules::law::{RepetitionCount, ViolationPolicy};
+use xqr_core::law::judge::{RepetitionCount, ViolationPolicy};
 use xqr_core::rules::{IllegalMoveRuling, Points, RuleRef};
 
 use crate::source::{Location, SourceMap};

@@ -74,7 +74,7 @@ pub use legality::JieqiLegality;
 pub use scoring::JieqiScoring;
 pub use visibility::{view, JieqiVisibility};
 
-use xqr_core::rules::law::TableJudge;
+use xqr_core::law::judge::TableJudge;
 use xqr_core::rules::{
     GameInput, JudgeError, MoveLegality, Origin, PieceVisibility, RepetitionJudge, Ruleset,
     RulesetMeta, Scoring,

@@ -14,11 +14,11 @@
 //! - **2011** (CXA 2011 trial §23): see [`Counting::Cxa2011`]; both sides forbidden go through
 //!   the §26.8 precedence ([`BothForbidden::Precedence`]).
 
-use super::{
+use crate::law::classify::{classify, Classification, Definitions};
+use crate::rules::{
     Conduct, GameEnd, GameHistory, GameResult, LoopReport, MoveKind, Outlook, PlyClass,
     RepetitionJudge, RepetitionRuling, RuleRef, Termination,
 };
-use crate::classify::{classify, Classification, Definitions};
 use crate::{Color, Role};
 
 /// What happens to a side whose conduct over a loop is forbidden while the other's is allowed.
@@ -313,7 +313,8 @@ impl TableJudge {
         let side =
             |c: Color, pawn_counts: bool| -> Conduct { conduct_of(&plies_of(c), pawn_counts) };
         // 1999 §27.2: a pawn's own chase is idle, unless both sides keep attacking.
-        let mutual = self.definitions.pawn_chase == crate::classify::OwnChase::IdleUnlessMutual
+        let mutual = self.definitions.pawn_chase
+            == crate::law::classify::OwnChase::IdleUnlessMutual
             && side(Color::Red, true).is_forbidden()
             && side(Color::Black, true).is_forbidden();
         Color::ALL.map(|c| SideConduct {

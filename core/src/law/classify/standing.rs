@@ -179,7 +179,7 @@ pub(super) fn note(c: &ChaseTarget, how: Suspension, mover: Color, defs: &Defini
 
 #[cfg(test)]
 mod tests {
-    use crate::classify::{classify, Definitions};
+    use crate::law::classify::{classify, Definitions};
     use crate::rules::{GameHistory, MoveKind};
     use crate::{MoveRules, Position};
 

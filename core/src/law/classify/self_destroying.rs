@@ -177,7 +177,7 @@ pub(super) fn new_mate_note(check: &AnsweredCheck, defs: &Definitions) -> String
 
 #[cfg(test)]
 mod tests {
-    use crate::classify::{classify, classify_move, Definitions};
+    use crate::law::classify::{classify, classify_move, Definitions};
     use crate::rules::{GameHistory, MoveKind};
     use crate::{MoveRules, Position};
 

@@ -201,7 +201,7 @@ mod tests {
 #[cfg(test)]
 mod screen_tests {
     use super::*;
-    use crate::classify::{chased, ChaseException, Definitions};
+    use crate::law::classify::{chased, ChaseException, Definitions};
     use crate::MoveRules;
 
     /// Rank 4: the black cannon a4 (protected by the black rook a9), the red rook c4, the

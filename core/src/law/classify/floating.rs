@@ -167,10 +167,10 @@ mod tests {
         crate::Position::from_fen(fen, crate::MoveRules::STANDARD).expect("legal")
     }
 
-    fn defs(values: MaterialValues) -> crate::classify::Definitions {
-        crate::classify::Definitions {
+    fn defs(values: MaterialValues) -> crate::law::classify::Definitions {
+        crate::law::classify::Definitions {
             values,
-            ..crate::classify::Definitions::cxa_1999("cxa-1999")
+            ..crate::law::classify::Definitions::cxa_1999("cxa-1999")
         }
     }
 
@@ -191,10 +191,10 @@ mod tests {
         let before = pos("9/5k3/4n1P2/9/9/9/4r3R/9/9/3K5 w - - 0 1");
         let mut after = before.clone();
         after.play("i3i7".parse().expect("ICCS")).expect("legal");
-        let fixed = crate::classify::classify_move(&before, &after, &defs(FIXED));
+        let fixed = crate::law::classify::classify_move(&before, &after, &defs(FIXED));
         assert_eq!(fixed.class.heaviest(), crate::rules::MoveKind::Chase);
         assert_eq!(fixed.class.targets, vec!["e7".parse().expect("square")]);
-        let floating = crate::classify::classify_move(&before, &after, &defs(FLOATING));
+        let floating = crate::law::classify::classify_move(&before, &after, &defs(FLOATING));
         assert!(
             !floating.class.has(crate::rules::MoveKind::Chase),
             "{:?}",
@@ -211,13 +211,13 @@ mod tests {
         let before = pos("9/5k3/4n1P1R/9/9/9/5r3/9/9/3K5 w - - 0 1");
         let mut after = before.clone();
         after.play("i7i3".parse().expect("ICCS")).expect("legal");
-        let fixed = crate::classify::classify_move(&before, &after, &defs(FIXED));
+        let fixed = crate::law::classify::classify_move(&before, &after, &defs(FIXED));
         assert!(
             !fixed.class.has(crate::rules::MoveKind::Chase),
             "{:?}",
             fixed.class
         );
-        let floating = crate::classify::classify_move(&before, &after, &defs(FLOATING));
+        let floating = crate::law::classify::classify_move(&before, &after, &defs(FLOATING));
         assert!(
             !floating.class.has(crate::rules::MoveKind::Chase),
             "{:?}",

@@ -60,7 +60,7 @@ pub enum DefensiveKeyPoint {
 /// pawns that have crossed the river.
 ///
 /// ```
-/// use xqr_core::{classify::attacking_pieces, Color, MoveRules, Position};
+/// use xqr_core::{law::classify::attacking_pieces, Color, MoveRules, Position};
 /// // Red: a rook, an advisor and a pawn on its own half; only the rook attacks.
 /// let p = Position::from_fen("4k4/9/9/9/9/9/4P4/9/4A4/R3K4 w - - 0 1", MoveRules::STANDARD)
 ///     .unwrap();
@@ -84,7 +84,7 @@ pub fn attacking_pieces(pos: &Position, side: Color) -> usize {
 /// piece removed, and not with it there.
 ///
 /// ```
-/// use xqr_core::{classify::holds_defensive_point, MoveRules, Position};
+/// use xqr_core::{law::classify::holds_defensive_point, MoveRules, Position};
 /// // The red rook on e5 shuts the e-file: without it the black king on e9 keeps the red king
 /// // off e0/e1, and the black rook mates on the f-file.
 /// let after = Position::from_fen("4k4/9/9/9/4R4/9/8r/9/9/5K3 b - - 0 1", MoveRules::STANDARD)
@@ -180,7 +180,7 @@ pub(crate) struct Incidental {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::classify::classify_move;
+    use crate::law::classify::classify_move;
     use crate::rules::MoveKind;
     use crate::MoveRules;
 
@@ -193,7 +193,7 @@ mod tests {
     }
 
     /// Plays `m` in `fen` and classifies it under the 1999 definitions, §27.3 on or off.
-    fn classify(fen: &str, m: &str, key_point: bool) -> crate::classify::Classification {
+    fn classify(fen: &str, m: &str, key_point: bool) -> crate::law::classify::Classification {
         let before = pos(fen);
         let mut after = before.clone();
         after.play(m.parse().expect("ICCS")).expect("legal");

@@ -115,7 +115,7 @@ pub(super) fn note(c: &ChaseTarget, check: &AnsweredCheck, defs: &Definitions) -
 
 #[cfg(test)]
 mod tests {
-    use crate::classify::{classify, Definitions};
+    use crate::law::classify::{classify, Definitions};
     use crate::rules::{GameHistory, MoveKind};
     use crate::{MoveRules, Position, Square};
 

@@ -155,7 +155,7 @@ pub(super) fn checking_moves(pos: &Position) -> Vec<(Move, Position)> {
 
 #[cfg(test)]
 mod tests {
-    use crate::classify::{chased, classify, Definitions};
+    use crate::law::classify::{chased, classify, Definitions};
     use crate::rules::{GameHistory, MoveKind};
     use crate::{MoveRules, Position, Square};
 
