@@ -1,24 +1,7 @@
 //! The decisions a ruleset makes, each with the article it rests on.
 
-use super::{GameResult, LoopReport, RuleRef, Termination};
+use super::{GameEnd, LoopReport, RuleRef};
 use crate::{Color, IllegalMove};
-
-/// A decided end of a game.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct GameEnd {
-    /// The result.
-    pub result: GameResult,
-    /// Why the game ended.
-    pub termination: Termination,
-    /// The article that decides it.
-    pub rule: RuleRef,
-    /// The side that broke a rule, if one did.
-    pub offender: Option<Color>,
-    /// The ply after which the game was decided (0 = before any move).
-    pub ply: u32,
-    /// A one-line explanation.
-    pub explanation: String,
-}
 
 /// What an edition does with an illegal move found in a record (DESIGN: MoveLegality).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

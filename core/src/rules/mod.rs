@@ -4,31 +4,28 @@
 
 mod claim;
 mod decision;
-mod history;
 pub mod judge;
 mod limit;
 pub mod live_claim;
 mod meta;
-mod outcome;
 mod points;
 mod recorded;
-mod reference;
 mod replay;
 mod traits;
 mod verdict;
 
+pub use crate::history::GameHistory;
 pub use crate::law::{MoveKind, PlyClass};
+pub use crate::outcome::{GameEnd, GameResult, ParseResultError, Termination};
+pub use crate::reference::{ParseRuleRefError, RuleRef};
 pub use claim::{Claim, ClaimAnswer, ClaimKind, ClaimPolicy, ClaimRequest, Claimant, Claims};
 pub use decision::{
-    GameEnd, IllegalMoveAt, IllegalMovePolicy, IllegalMoveRuling, Outlook, RepetitionRuling,
+    IllegalMoveAt, IllegalMovePolicy, IllegalMoveRuling, Outlook, RepetitionRuling,
 };
-pub use history::GameHistory;
 pub use limit::natural_limit;
 pub use meta::{Origin, RulesetMeta};
-pub use outcome::{GameResult, ParseResultError, Termination};
 pub use points::{ParsePointsError, PointScheme, Points};
 pub use recorded::{recorded_end, RecordArticles};
-pub use reference::{ParseRuleRefError, RuleRef};
 pub use traits::{
     MoveLegality, Observer, OpenVisibility, PieceVisibility, RepetitionJudge, Ruleset, Scoring,
     SeenCapture, View,

@@ -181,7 +181,7 @@ pub(crate) struct Incidental {
 mod tests {
     use super::*;
     use crate::law::classify::classify_move;
-    use crate::rules::MoveKind;
+    use crate::law::MoveKind;
     use crate::MoveRules;
 
     fn pos(fen: &str) -> Position {

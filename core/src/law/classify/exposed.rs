@@ -115,8 +115,9 @@ pub(super) fn note(c: &ChaseTarget, check: &AnsweredCheck, defs: &Definitions) -
 
 #[cfg(test)]
 mod tests {
+    use crate::history::GameHistory;
     use crate::law::classify::{classify, Definitions};
-    use crate::rules::{GameHistory, MoveKind};
+    use crate::law::MoveKind;
     use crate::{MoveRules, Position, Square};
 
     fn history(fen: &str, moves: &str) -> GameHistory {

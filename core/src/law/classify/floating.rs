@@ -192,11 +192,11 @@ mod tests {
         let mut after = before.clone();
         after.play("i3i7".parse().expect("ICCS")).expect("legal");
         let fixed = crate::law::classify::classify_move(&before, &after, &defs(FIXED));
-        assert_eq!(fixed.class.heaviest(), crate::rules::MoveKind::Chase);
+        assert_eq!(fixed.class.heaviest(), crate::law::MoveKind::Chase);
         assert_eq!(fixed.class.targets, vec!["e7".parse().expect("square")]);
         let floating = crate::law::classify::classify_move(&before, &after, &defs(FLOATING));
         assert!(
-            !floating.class.has(crate::rules::MoveKind::Chase),
+            !floating.class.has(crate::law::MoveKind::Chase),
             "{:?}",
             floating.class
         );
@@ -213,13 +213,13 @@ mod tests {
         after.play("i7i3".parse().expect("ICCS")).expect("legal");
         let fixed = crate::law::classify::classify_move(&before, &after, &defs(FIXED));
         assert!(
-            !fixed.class.has(crate::rules::MoveKind::Chase),
+            !fixed.class.has(crate::law::MoveKind::Chase),
             "{:?}",
             fixed.class
         );
         let floating = crate::law::classify::classify_move(&before, &after, &defs(FLOATING));
         assert!(
-            !floating.class.has(crate::rules::MoveKind::Chase),
+            !floating.class.has(crate::law::MoveKind::Chase),
             "{:?}",
             floating.class
         );

@@ -18,7 +18,8 @@ mod values;
 pub use defensive::{attacking_pieces, holds_defensive_point, DefensiveKeyPoint};
 pub use values::MaterialValues;
 
-use crate::rules::{GameHistory, MoveKind, PlyClass};
+use crate::history::GameHistory;
+use crate::law::{MoveKind, PlyClass};
 use crate::{Color, Position, Role, Square};
 use departure::{net_after_departure, Departure};
 use exchange::{captures_on, gain, prize};
@@ -418,7 +419,7 @@ pub struct Classification {
 ///
 /// The result is kept with the history, so asking again is cheap.
 pub fn classify(history: &GameHistory, ply: u32, defs: &Definitions) -> Classification {
-    history.classification(defs.fingerprint(), ply, || {
+    history.memo(defs.fingerprint(), ply, || {
         let previous = ply.checked_sub(2).map(|p| history.position(p));
         classify_move_with_previous(
             previous,

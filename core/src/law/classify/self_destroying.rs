@@ -16,7 +16,7 @@
 //! new point stops, is not the threat R makes.
 
 use super::{after_move, mates_with, Definitions};
-use crate::rules::{MoveKind, PlyClass};
+use crate::law::{MoveKind, PlyClass};
 use crate::{Color, Position, Role, Square};
 
 /// The check a reply answered: the opponent's previous ply.
@@ -177,8 +177,9 @@ pub(super) fn new_mate_note(check: &AnsweredCheck, defs: &Definitions) -> String
 
 #[cfg(test)]
 mod tests {
+    use crate::history::GameHistory;
     use crate::law::classify::{classify, classify_move, Definitions};
-    use crate::rules::{GameHistory, MoveKind};
+    use crate::law::MoveKind;
     use crate::{MoveRules, Position};
 
     /// Red's rook g5 guards g2, where the black horse h4 would mate (the red king f0 is held

@@ -179,8 +179,9 @@ pub(super) fn note(c: &ChaseTarget, how: Suspension, mover: Color, defs: &Defini
 
 #[cfg(test)]
 mod tests {
+    use crate::history::GameHistory;
     use crate::law::classify::{classify, Definitions};
-    use crate::rules::{GameHistory, MoveKind};
+    use crate::law::MoveKind;
     use crate::{MoveRules, Position};
 
     fn history(fen: &str, moves: &str) -> GameHistory {

@@ -155,8 +155,9 @@ pub(super) fn checking_moves(pos: &Position) -> Vec<(Move, Position)> {
 
 #[cfg(test)]
 mod tests {
+    use crate::history::GameHistory;
     use crate::law::classify::{chased, classify, Definitions};
-    use crate::rules::{GameHistory, MoveKind};
+    use crate::law::MoveKind;
     use crate::{MoveRules, Position, Square};
 
     fn sq(s: &str) -> Square {

@@ -717,7 +717,8 @@ impl TableJudge {
         // history for the next plies).
         let key = self.definitions.fingerprint();
         let known_idle = own.iter().any(|&p| {
-            history.peek_classification(key, p, |c| !c.class.heaviest().is_attack()) == Some(true)
+            history.peek_memo(key, p, |c: &Classification| !c.class.heaviest().is_attack())
+                == Some(true)
         });
         if known_idle {
             return None;

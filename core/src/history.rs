@@ -1,10 +1,11 @@
 //! The history of a game: positions, moves and repetition keys, as judges read it.
 
-use crate::law::classify::Classification;
 use crate::{IllegalMove, Move, Occupant, Position};
+use std::any::{Any, TypeId};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 /// Every position of a game from its start, the moves between them, and what each move captured.
 ///
@@ -33,9 +34,10 @@ pub struct GameHistory {
     previous: Vec<Option<u32>>,
     /// The latest ply count of each repetition key since the last capture.
     last_seen: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
-    /// Per-ply classifications already computed, by (definitions fingerprint, ply): a judge
-    /// reads the plies of a loop again at every repetition, and the report reads them once more.
-    classes: RefCell<HashMap<(u64, u32), Classification>>,
+    /// Per-ply facts already computed (the repetition law's classifications), by (type,
+    /// fingerprint of the definitions, ply): a judge reads the plies of a loop again at every
+    /// repetition, and the report reads them once more.
+    memo: Memo,
 }
 
 impl GameHistory {
@@ -49,7 +51,7 @@ impl GameHistory {
             captured: Vec::new(),
             previous: vec![None],
             last_seen,
-            classes: RefCell::new(HashMap::new()),
+            memo: Memo::default(),
         }
     }
 
@@ -82,7 +84,7 @@ impl GameHistory {
             return None;
         }
         let ply = self.ply_count();
-        self.classes.borrow_mut().retain(|&(_, p), _| p < ply);
+        self.memo.0.borrow_mut().retain(|&(_, _, p), _| p < ply);
         self.positions.pop();
         self.captured.pop();
         self.previous.pop();
@@ -168,32 +170,42 @@ impl GameHistory {
         n
     }
 
-    /// `f` of the classification of ply `ply` under the definitions whose fingerprint is `key`,
-    /// if it was computed already (nothing is computed).
-    pub fn peek_classification<R>(
-        &self,
-        key: u64,
-        ply: u32,
-        f: impl FnOnce(&Classification) -> R,
-    ) -> Option<R> {
-        self.classes.borrow().get(&(key, ply)).map(f)
+    /// `f` of the value of type `T` kept for ply `ply` under `key` (the fingerprint of what it
+    /// was computed from), if it was computed already (nothing is computed).
+    pub fn peek_memo<T: Any, R>(&self, key: u64, ply: u32, f: impl FnOnce(&T) -> R) -> Option<R> {
+        let memo = self.memo.0.borrow();
+        let value = memo.get(&(TypeId::of::<T>(), key, ply))?;
+        value.downcast_ref::<T>().map(f)
     }
 
-    /// The classification of ply `ply` under the definitions whose fingerprint is `key`,
-    /// computed by `compute` the first time and kept with the history afterwards (the
-    /// per-ply classification judges read; see [`crate::law::classify::classify`]).
-    pub fn classification(
+    /// The value of type `T` for ply `ply` under `key`, computed by `compute` the first time and
+    /// kept with the history afterwards (the per-ply classification judges read is kept so; see
+    /// [`crate::law::classify::classify`]).
+    pub fn memo<T: Any + Clone + Send + Sync>(
         &self,
         key: u64,
         ply: u32,
-        compute: impl FnOnce() -> Classification,
-    ) -> Classification {
-        if let Some(c) = self.classes.borrow().get(&(key, ply)) {
-            return c.clone();
+        compute: impl FnOnce() -> T,
+    ) -> T {
+        if let Some(v) = self.peek_memo(key, ply, T::clone) {
+            return v;
         }
-        let c = compute();
-        self.classes.borrow_mut().insert((key, ply), c.clone());
-        c
+        let v = compute();
+        self.memo
+            .0
+            .borrow_mut()
+            .insert((TypeId::of::<T>(), key, ply), Arc::new(v.clone()));
+        v
+    }
+}
+
+/// Values kept per ply, by type: the history knows nothing of what the law computes from it.
+#[derive(Clone, Default)]
+struct Memo(RefCell<HashMap<(TypeId, u64, u32), Arc<dyn Any + Send + Sync>>>);
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Memo({} values)", self.0.borrow().len())
     }
 }
 

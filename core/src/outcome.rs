@@ -1,5 +1,7 @@
-//! Results and how games end.
+//! Results and how games end: the vocabulary every decision uses, below the repetition law and
+//! the ruleset framework.
 
+use crate::reference::RuleRef;
 use crate::Color;
 use core::fmt;
 
@@ -176,4 +178,21 @@ impl fmt::Display for Termination {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// A decided end of a game.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct GameEnd {
+    /// The result.
+    pub result: GameResult,
+    /// Why the game ended.
+    pub termination: Termination,
+    /// The article that decides it.
+    pub rule: RuleRef,
+    /// The side that broke a rule, if one did.
+    pub offender: Option<Color>,
+    /// The ply after which the game was decided (0 = before any move).
+    pub ply: u32,
+    /// A one-line explanation.
+    pub explanation: String,
 }
