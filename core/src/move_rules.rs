@@ -2,6 +2,7 @@
 
 /// Whether a move may leave the mover's own king attacked.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum KingSafety {
     /// Standard Xiangqi (CXA 1999 §3, 2011 §3.4 自杀): a move that leaves one's own king

@@ -4,6 +4,7 @@
 
 mod claim;
 mod decision;
+mod ends;
 pub mod judge;
 mod limit;
 pub mod live_claim;
@@ -11,6 +12,7 @@ mod meta;
 mod points;
 mod recorded;
 mod replay;
+mod spec;
 mod traits;
 mod verdict;
 
@@ -22,10 +24,14 @@ pub use claim::{Claim, ClaimAnswer, ClaimKind, ClaimPolicy, ClaimRequest, Claima
 pub use decision::{
     IllegalMoveAt, IllegalMovePolicy, IllegalMoveRuling, Outlook, RepetitionRuling,
 };
+pub use ends::{no_move_end, NaturalLimit, NoMoveArticles};
 pub use limit::natural_limit;
 pub use meta::{Origin, RulesetMeta};
 pub use points::{ParsePointsError, PointScheme, Points};
 pub use recorded::{recorded_end, RecordArticles};
+pub use spec::{
+    CompleteRecord, DrawCounts, Edition, EndCheck, EndHook, GameEnds, Hooks, IllegalMoves, Spec,
+};
 pub use traits::{
     MoveLegality, Observer, OpenVisibility, PieceVisibility, RepetitionJudge, Ruleset, Scoring,
     SeenCapture, View,

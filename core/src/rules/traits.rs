@@ -176,12 +176,6 @@ pub trait RepetitionJudge: Send + Sync {
         let _ = history;
         None
     }
-
-    /// The table-driven judge behind this one, if it is one: house variants copy it and change
-    /// knobs of its verdict table.
-    fn as_table(&self) -> Option<&crate::law::judge::TableJudge> {
-        None
-    }
 }
 
 /// Game ends other than repetition, and points.
@@ -240,6 +234,13 @@ pub trait Ruleset: Send + Sync {
     /// Judges a game ([`Ruleset::complete_record`], then the components).
     fn judge(&self, game: &GameInput, options: &JudgeOptions) -> Result<Verdict, JudgeError> {
         super::judge::judge_with_components(self, &*self.complete_record(game)?, options)
+    }
+
+    /// The data this ruleset is built from, hooks included, if it is built from one (an
+    /// [`super::Edition`], or a house variant of one): what a variant reads of its parent to
+    /// change it. `None` (the default): a ruleset written in code, or a dynamic plugin.
+    fn spec(&self) -> Option<&super::Spec> {
+        None
     }
 
     /// Answers a claim made during the game: `request.by` asks for a ruling after ply

@@ -126,6 +126,7 @@ pub struct Pending {
 
 /// What one side did over a loop, in the 棋例's terms (1999 §25.2).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Conduct {
     /// 长将: every move a check.

@@ -23,7 +23,7 @@
 //!   (§4.2.4, 60 moves, at most 10 checks counted, §23.3) still applies;
 //! - illegal moves in a record lose (1999 §4.1.6);
 //! - the 1999 repetition law (棋例 §24–§29) unchanged: perpetual check loses (§26.1) and so on
-//!   ([`xqr_cxa1999::judge`]);
+//!   ([`xqr_cxa1999::law`]);
 //! - points 3/1/0 (win 3, draw 1, loss 0, the collection's office-cup scoring
 //!   “胜利者得3分，和棋双方各得1分，负者得0分”).
 //!
@@ -37,6 +37,10 @@
 //!   may keep blocking): the 1999 classifier already calls both idle (a rook attacking a rook
 //!   that can take it back is an offer 兑, not a chase, §28.5; a block 拦 is idle, §28.7), so
 //!   nothing changes; the fixture `club-casual-rook-offers` pins it.
+//!
+//! The rules are data where data can say them: [`spec`] is the 1999 Spec with the sheet's
+//! changes, one line per item, and king capture a hook ([`king_capture`]); the judge of 二.3,
+//! which cites the sheet where the 1999 table would not decide, is code ([`ClubJudge`]).
 //!
 //! Not implemented: the rest of the sheet concerns play and organisation, not records:
 //! touch-move (二.1), time limits (一), the best-of-three match and its time-based tie-break (三).
@@ -60,12 +64,12 @@
 
 use xqr_core::law::judge::{TableJudge, ViolationPolicy};
 use xqr_core::rules::{
-    recorded_end, Conduct, GameEnd, GameHistory, GameResult, IllegalMoveRuling, MoveLegality,
-    OpenVisibility, Origin, PieceVisibility, PlyClass, PointScheme, Points, RecordArticles,
-    RepetitionJudge, RepetitionRuling, RuleRef, Ruleset, RulesetMeta, Scoring, Termination,
+    Conduct, Edition, EndCheck, GameEnd, GameHistory, GameInput, GameResult, Hooks,
+    IllegalMoveRuling, IllegalMoves, JudgeError, MoveLegality, Origin, PieceVisibility, PlyClass,
+    PointScheme, Points, RepetitionJudge, RepetitionRuling, RuleRef, Ruleset, RulesetMeta, Scoring,
+    Spec, Termination,
 };
-use xqr_core::{Color, IllegalMove, KingSafety, MoveRules, Position};
-use xqr_cxa1999::NATURAL_LIMIT_MOVES;
+use xqr_core::{Color, KingSafety, MoveRules, Position};
 
 /// The ruleset id.
 pub const ID: &str = "club-casual";
@@ -90,12 +94,51 @@ pub const POINTS: PointScheme = PointScheme {
     loss: Points::ZERO,
 };
 
+/// The club's rules as data: the 1999 Spec (its articles citing `cxa-1999`) with the sheet's
+/// changes.
+pub fn spec() -> Spec {
+    let base = xqr_cxa1999::law::spec();
+    Spec {
+        meta: RulesetMeta {
+            id: ID.to_owned(),
+            name: "Club casual rules (将军可不叫，对方没反应可吃)".to_owned(),
+            aliases: Vec::new(),
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+            extends: Some(EXTENDS.to_owned()),
+            rule_source:
+                "club-and-local-rules-collection.txt (club sheet 二.4) over cxa-1999-rules.txt"
+                    .to_owned(),
+            edition: "club".to_owned(),
+            origin: Origin::Static,
+            metadata: Default::default(),
+        },
+        moves: MOVE_RULES, // 二.4 将军可不叫，对方没反应可吃: a king may be left attacked
+        // Facing kings are not illegal here (the other king may capture), so every illegal
+        // move is a move the pieces cannot make: 1999 §4.1.6.
+        illegal_moves: IllegalMoves::all(IllegalMoveRuling::Loss {
+            rule: RuleRef::new(EXTENDS, "§4.1.6"),
+        }),
+        // 二.3 一将一杀不变判败 (the verdict the table gives; [`ClubJudge`] cites the sheet)
+        law: {
+            let mut law = base.law.clone();
+            law.table.check_and_mate_threat = ViolationPolicy::Loses;
+            law
+        },
+        points: POINTS, // the office cup: 胜利者得3分，和棋双方各得1分，负者得0分
+        // the office cup's 3/1/0 with "fewer losses first" (中国象棋比赛规程 二.3)
+        standings: xqr_core::standings::StandingsRules::office_cup().named(ID),
+        hooks: Hooks {
+            game_end: Some(king_capture), // 二.4 对方没反应可吃
+            ..base.hooks
+        },
+        ..base
+    }
+}
+
 /// The club's casual rules.
 pub struct ClubCasual {
-    meta: RulesetMeta,
-    legality: ClubLegality,
+    edition: Edition,
     judge: ClubJudge,
-    scoring: ClubScoring,
 }
 
 impl Default for ClubCasual {
@@ -108,25 +151,12 @@ impl ClubCasual {
     /// The ruleset (origin [`Origin::Static`]; a host loading it as a plugin replaces the
     /// origin with the library's path).
     pub fn new() -> ClubCasual {
-        ClubCasual {
-            meta: RulesetMeta {
-                id: ID.to_owned(),
-                name: "Club casual rules (将军可不叫，对方没反应可吃)".to_owned(),
-                aliases: Vec::new(),
-                version: env!("CARGO_PKG_VERSION").to_owned(),
-                extends: Some(EXTENDS.to_owned()),
-                rule_source:
-                    "club-and-local-rules-collection.txt (club sheet 二.4) over cxa-1999-rules.txt"
-                        .to_owned(),
-                edition: "club".to_owned(),
-                origin: Origin::Static,
-                metadata: Default::default(),
-            },
-            legality: ClubLegality,
-            // The 1999 articles keep their 1999 citation; only the club sheet's own rules cite the club.
-            judge: ClubJudge::new(),
-            scoring: ClubScoring,
-        }
+        let edition = Edition::new(spec());
+        // The 1999 articles keep their 1999 citation; only the club sheet's own rules cite the club.
+        let judge = ClubJudge {
+            table: edition.spec().law.clone(),
+        };
+        ClubCasual { edition, judge }
     }
 }
 
@@ -148,9 +178,7 @@ impl Default for ClubJudge {
 impl ClubJudge {
     /// The 1999 table (citing `cxa-1999`) with 一将一杀 set to lose at once.
     pub fn new() -> ClubJudge {
-        let mut table = xqr_cxa1999::judge(EXTENDS);
-        table.table.check_and_mate_threat = ViolationPolicy::Loses;
-        ClubJudge { table }
+        ClubJudge { table: spec().law }
     }
 }
 
@@ -185,114 +213,68 @@ impl RepetitionJudge for ClubJudge {
     fn outlook(&self, history: &GameHistory) -> Option<xqr_core::rules::Outlook> {
         self.table.outlook(history)
     }
-
-    fn as_table(&self) -> Option<&TableJudge> {
-        Some(&self.table)
-    }
 }
 
-/// Move legality: [`MOVE_RULES`]; an illegal move in a record loses (1999 §4.1.6).
-#[derive(Copy, Clone, Debug, Default)]
-pub struct ClubLegality;
-
-impl MoveLegality for ClubLegality {
-    fn move_rules(&self) -> MoveRules {
-        MOVE_RULES
+/// King capture (club sheet 二.4), checked before the 1999 ends: the capture of a king wins;
+/// a king left to be captured keeps the game going; a side whose every move would leave its
+/// king to be captured has lost as in 1999 (§4.1.1, §4.1.3).
+pub fn king_capture(spec: &Spec, history: &GameHistory) -> EndCheck {
+    let pos = history.last();
+    let ply = history.ply_count();
+    let side = pos.turn();
+    if pos.king(side).is_none() {
+        return EndCheck::Ends(GameEnd {
+            result: GameResult::win_for(!side),
+            termination: Termination::KingCaptured,
+            rule: RuleRef::new(ID, KING_CAPTURE_ARTICLE),
+            offender: None,
+            ply,
+            explanation: format!(
+                "{} captured the {side} king left in check (将军可不叫，对方没反应可吃)",
+                !side
+            ),
+        });
     }
-
-    fn illegal_move_ruling(
-        &self,
-        _history: &GameHistory,
-        _reason: &IllegalMove,
-    ) -> IllegalMoveRuling {
-        // Facing kings are not illegal here (the other king may capture), so every illegal
-        // move is a move the pieces cannot make: §4.1.6.
-        IllegalMoveRuling::Loss {
-            rule: RuleRef::new(EXTENDS, "§4.1.6"),
+    if pos.is_king_attacked(!side) {
+        // The last mover left its king to be captured; the side to move may take it
+        // (对方没反应可吃). Until it does, the game goes on.
+        return EndCheck::GoesOn;
+    }
+    // The opponent's king is safe, so the position is one of standard Xiangqi: see whether
+    // the side to move has any move that keeps its own king safe.
+    if let Ok(standard) = Position::from_setup(pos.to_setup(), MoveRules::STANDARD) {
+        let why = "every move leaves its king to be captured";
+        if let Some(end) = spec.no_move_end(&standard, ply, why) {
+            return EndCheck::Ends(end);
         }
     }
-}
-
-/// Game ends and points of the club rules.
-#[derive(Copy, Clone, Debug, Default)]
-pub struct ClubScoring;
-
-const RECORD_ARTICLES: RecordArticles = RecordArticles {
-    resignation: "§4.1.9",
-    agreed_draw: "§4.2.2",
-    time_forfeit: "§4.1.4",
-    unstated: "§4",
-};
-
-impl Scoring for ClubScoring {
-    fn game_end(&self, history: &GameHistory) -> Option<GameEnd> {
-        let pos = history.last();
-        let ply = history.ply_count();
-        let side = pos.turn();
-        if pos.king(side).is_none() {
-            return Some(GameEnd {
-                result: GameResult::win_for(!side),
-                termination: Termination::KingCaptured,
-                rule: RuleRef::new(ID, KING_CAPTURE_ARTICLE),
-                offender: None,
-                ply,
-                explanation: format!(
-                    "{} captured the {side} king left in check (将军可不叫，对方没反应可吃)",
-                    !side
-                ),
-            });
-        }
-        if pos.is_king_attacked(!side) {
-            // The last mover left its king to be captured; the side to move may take it
-            // (对方没反应可吃). Until it does, the game goes on.
-            return None;
-        }
-        // The opponent's king is safe, so the position is one of standard Xiangqi: see whether
-        // the side to move has any move that keeps its own king safe.
-        if let Ok(standard) = Position::from_setup(pos.to_setup(), MoveRules::STANDARD) {
-            let why = "every move leaves its king to be captured";
-            if let Some(end) = xqr_cxa1999::no_move_end(EXTENDS, &standard, ply, why) {
-                return Some(end);
-            }
-        }
-        xqr_cxa1999::natural_limit_end(EXTENDS, history, NATURAL_LIMIT_MOVES)
-    }
-
-    fn points(&self) -> PointScheme {
-        POINTS
-    }
-
-    /// The office cup's 3/1/0 with "fewer losses first" for equal scores
-    /// (club-and-local-rules-collection.txt, 中国象棋比赛规程 二.3).
-    fn standings(&self) -> xqr_core::standings::StandingsRules {
-        xqr_core::standings::StandingsRules::office_cup().named(ID)
-    }
-
-    fn recorded_end(
-        &self,
-        result: GameResult,
-        termination: Option<&str>,
-        ply: u32,
-    ) -> Option<GameEnd> {
-        recorded_end(EXTENDS, &RECORD_ARTICLES, result, termination, ply)
-    }
+    EndCheck::Next
 }
 
 impl Ruleset for ClubCasual {
     fn meta(&self) -> &RulesetMeta {
-        &self.meta
+        self.edition.meta()
     }
     fn legality(&self) -> &dyn MoveLegality {
-        &self.legality
+        self.edition.legality()
     }
     fn visibility(&self) -> &dyn PieceVisibility {
-        &OpenVisibility
+        self.edition.visibility()
     }
     fn repetition(&self) -> &dyn RepetitionJudge {
         &self.judge
     }
     fn scoring(&self) -> &dyn Scoring {
-        &self.scoring
+        self.edition.scoring()
+    }
+    fn complete_record<'g>(
+        &self,
+        game: &'g GameInput,
+    ) -> Result<std::borrow::Cow<'g, GameInput>, JudgeError> {
+        self.edition.complete_record(game)
+    }
+    fn spec(&self) -> Option<&Spec> {
+        Some(self.edition.spec())
     }
 }
 

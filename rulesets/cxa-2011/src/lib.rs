@@ -3,7 +3,8 @@
 //! The 2011 trial rules of the Chinese Xiangqi Association (中国象棋竞赛规则 2011 试行版), source
 //! `shared/rulebooks/cxa-2011-trial-rules.txt`, as the xqr ruleset `cxa-2011`. It reuses the
 //! 1999 machinery of core (the classifier and the table judge), parameterised by the 2011
-//! definitions ([`Definitions::cxa_2011`]) and verdict table ([`VerdictTable::CXA_2011`]).
+//! definitions and verdict table: the edition is data, [`law::spec`] (one line per article),
+//! and [`Cxa2011`] the core [`Edition`] of that Spec.
 //! `docs/cxa-1999-vs-2011.md` lists every difference from `cxa-1999` with its fixture.
 //!
 //! Implemented:
@@ -21,7 +22,7 @@
 //!   [`xqr_core::law::judge::BothForbidden`] for §26.8). A ruling is given when a player claims
 //!   it (§23.1 "一方棋手要求裁决", §23.3: fewer than three repetitions are not heard), in its own
 //!   time (§16.3): a record is judged as played ([`xqr_core::rules::ClaimPolicy`]);
-//! - the chase definitions of §24 and §26 through [`Definitions::cxa_2011`]: king and pawn
+//! - the chase definitions of §24 and §26 through core's `Definitions::cxa_2011`: king and pawn
 //!   chases §26.1–26.1.2, defensive key point §26.2, 自斃 §24.18 / §26.3, root and pinned
 //!   pieces capturing §26.5, crossed pawns §26.6, pawn discovered captures §26.7, same-kind
 //!   offers §26.9, rook and horse (cannon) against a horse (cannon) §26.10, joint chase §24.17,
@@ -50,15 +51,9 @@
 
 #![warn(missing_docs)]
 
-use xqr_core::law::classify::Definitions;
-use xqr_core::law::judge::{LawArticles, TableJudge, VerdictTable};
-use xqr_core::rules::{
-    recorded_end, GameEnd, GameHistory, GameResult, IllegalMoveRuling, MoveLegality,
-    OpenVisibility, Origin, PieceVisibility, PointScheme, RecordArticles, RepetitionJudge, RuleRef,
-    Ruleset, RulesetMeta, Scoring,
-};
-use xqr_core::{IllegalMove, MoveRules};
-use xqr_cxa1999::{natural_limit_end_cited, no_move_end_cited, EndArticles};
+pub mod law;
+
+use xqr_core::rules::{Edition, PointScheme, Spec};
 
 /// The ruleset id.
 pub const ID: &str = "cxa-2011";
@@ -66,22 +61,7 @@ pub const ID: &str = "cxa-2011";
 /// Natural move limit in moves by both sides without a capture (§4.2.4, "连续60回合").
 pub const NATURAL_LIMIT_MOVES: u32 = 60;
 
-/// The articles of the game ends.
-pub const END_ARTICLES: EndArticles = EndArticles {
-    checkmate: "§4.1.1",
-    checkmate_defined: "§3.2",
-    stalemate: "§4.1.2",
-    stalemate_defined: "§3.3",
-    natural_limit: "§4.2.4",
-    check_cap: "§22.2",
-};
-
-const RECORD_ARTICLES: RecordArticles = RecordArticles {
-    resignation: "§4.1.12",
-    agreed_draw: "§4.2.1",
-    time_forfeit: "§4.1.6",
-    unstated: "§4",
-};
+pub use law::law;
 
 /// The level of the event, which decides what an illegal move other than 自杀 means
 /// (§4.1.8 "全国比赛一次，省级（含以下）和全国少年赛（含以下）比赛两次违反行棋规定" loses;
@@ -139,13 +119,9 @@ pub struct Settings {
     pub points: Points2011,
 }
 
-/// The 2011 trial edition.
-pub struct Cxa2011 {
-    meta: RulesetMeta,
-    legality: Legality,
-    judge: TableJudge,
-    scoring: Scoring2011,
-}
+/// The 2011 trial edition: the [`Edition`] of [`law::spec`].
+#[derive(Clone, Debug)]
+pub struct Cxa2011(Edition);
 
 impl Default for Cxa2011 {
     fn default() -> Self {
@@ -161,124 +137,15 @@ impl Cxa2011 {
 
     /// The ruleset with the given event settings.
     pub fn with_settings(settings: Settings) -> Cxa2011 {
-        Cxa2011 {
-            meta: RulesetMeta {
-                id: ID.to_owned(),
-                name: "Chinese Xiangqi Association rules 2011 (trial)".to_owned(),
-                aliases: vec!["2011".to_owned(), "cxa2011".to_owned()],
-                version: env!("CARGO_PKG_VERSION").to_owned(),
-                extends: None,
-                rule_source: "cxa-2011-trial-rules.txt (中国象棋竞赛规则 2011 试行版)".to_owned(),
-                edition: "2011 trial".to_owned(),
-                origin: Origin::Static,
-                metadata: Default::default(),
-            },
-            legality: Legality {
-                event_level: settings.event_level,
-            },
-            judge: judge(ID),
-            scoring: Scoring2011 {
-                points: settings.points.scheme(),
-            },
-        }
+        Cxa2011(Edition::new(law::spec(settings)))
+    }
+
+    /// Its data.
+    pub fn spec(&self) -> &Spec {
+        self.0.spec()
     }
 }
 
-/// The 2011 repetition judge, citing `ruleset` (variants extending 2011 pass their own id).
-pub fn judge(ruleset: &str) -> TableJudge {
-    TableJudge {
-        ruleset: ruleset.to_owned(),
-        definitions: Definitions::cxa_2011(ruleset),
-        table: VerdictTable::CXA_2011,
-        articles: LawArticles::CXA_2011,
-    }
-}
-
-/// Standard move generation; 自杀 loses (§3.4, §4.1.3), other illegal moves by event level.
-#[derive(Copy, Clone, Debug, Default)]
-pub struct Legality {
-    /// The event level (§4.1.8, §8.1.8).
-    pub event_level: EventLevel,
-}
-
-impl MoveLegality for Legality {
-    fn move_rules(&self) -> MoveRules {
-        MoveRules::STANDARD
-    }
-
-    fn illegal_move_ruling(
-        &self,
-        _history: &GameHistory,
-        reason: &IllegalMove,
-    ) -> IllegalMoveRuling {
-        // §3.4 自杀: "形成帅（将）直接对面、或主动送吃帅（将），或在被将军时误走它子，没有应将"
-        // — facing kings, or a move leaving one's own king attacked — loses whatever the
-        // event (§4.1.3); the other breaches of the move rules go by event level.
-        let suicide = matches!(
-            reason,
-            IllegalMove::FlyingGeneral | IllegalMove::LeavesKingInCheck { .. }
-        );
-        match (suicide, self.event_level) {
-            (true, _) => IllegalMoveRuling::Loss {
-                rule: RuleRef::new(ID, "§4.1.3"),
-            },
-            (false, EventLevel::National) => IllegalMoveRuling::Loss {
-                rule: RuleRef::new(ID, "§4.1.8"),
-            },
-            (false, EventLevel::Provincial) => IllegalMoveRuling::FoulAndReplay {
-                rule: RuleRef::new(ID, "§8.1.8"),
-            },
-        }
-    }
-}
-
-/// Game ends and points of the 2011 rules.
-#[derive(Clone, Debug)]
-pub struct Scoring2011 {
-    points: PointScheme,
-}
-
-impl Scoring for Scoring2011 {
-    fn game_end(&self, history: &GameHistory) -> Option<GameEnd> {
-        no_move_end_cited(ID, &END_ARTICLES, history.last(), history.ply_count(), "")
-            .or_else(|| natural_limit_end_cited(ID, &END_ARTICLES, history, NATURAL_LIMIT_MOVES))
-    }
-
-    fn points(&self) -> PointScheme {
-        self.points
-    }
-
-    /// §13 points (the chosen §13.1 or §13.3 scheme) and the §14 tie-break orders.
-    fn standings(&self) -> xqr_core::standings::StandingsRules {
-        xqr_core::standings::StandingsRules::cxa_2011().with_points(self.points)
-    }
-
-    fn recorded_end(
-        &self,
-        result: GameResult,
-        termination: Option<&str>,
-        ply: u32,
-    ) -> Option<GameEnd> {
-        recorded_end(ID, &RECORD_ARTICLES, result, termination, ply)
-    }
-}
-
-impl Ruleset for Cxa2011 {
-    fn meta(&self) -> &RulesetMeta {
-        &self.meta
-    }
-    fn legality(&self) -> &dyn MoveLegality {
-        &self.legality
-    }
-    fn visibility(&self) -> &dyn PieceVisibility {
-        &OpenVisibility
-    }
-    fn repetition(&self) -> &dyn RepetitionJudge {
-        &self.judge
-    }
-    fn scoring(&self) -> &dyn Scoring {
-        &self.scoring
-    }
-}
+xqr_core::edition_ruleset!(Cxa2011);
 
 xqr_core::register_ruleset!(ID, || std::sync::Arc::new(Cxa2011::new()));

@@ -68,7 +68,9 @@
 
 #![warn(missing_docs)]
 
+mod definitions;
 mod load;
+mod patch;
 mod resolve;
 mod ruleset;
 mod source;
@@ -79,9 +81,9 @@ pub use resolve::{check_against, resolve_all};
 pub use ruleset::{build, NaturalLimit, OverlayRuleset};
 pub use source::Location;
 pub use variant::{
-    is_valid_id, schema, schema_text, CountKnob, DrawResult, HouseVariant, IllegalMoveKnobs,
-    IllegalRuling, KingSafetyKnob, MoveKnobs, NaturalLimitKnobs, PointsValue, Policy,
-    RepetitionKnobs, ScoringKnobs, DEFAULT_CHECK_CAP, ID_PATTERN, MAX_POINTS,
+    is_valid_id, schema, schema_text, BothForbiddenKnobs, CountingKnobs, DrawResult, HouseVariant,
+    IllegalMoveKnobs, IllegalRuling, MoveKnobs, NaturalLimitKnobs, PointsValue, RepetitionKnobs,
+    ScoringKnobs, DEFAULT_CHECK_CAP, FORBIDDEN_NAMES, ID_PATTERN, MAX_POINTS,
 };
 
 use std::path::PathBuf;

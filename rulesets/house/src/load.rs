@@ -15,8 +15,7 @@ use toml::Spanned;
 
 use crate::source::{Location, SourceMap};
 use crate::variant::{
-    is_valid_id, CountKnob, DrawResult, HouseVariant, IllegalRuling, KingSafetyKnob, PointsValue,
-    Policy,
+    is_valid_id, DrawResult, HouseVariant, IllegalRuling, PointsValue, FORBIDDEN_NAMES,
 };
 
 /// What kind of problem an overlay has.
@@ -256,6 +255,8 @@ enum Leaf {
     Int(i64, i64, &'static str),
     /// One of the strings.
     Choice(&'static [&'static str]),
+    /// An array of distinct strings, each one of these.
+    Choices(&'static [&'static str]),
     /// A number of points.
     Points,
     /// An array of ids.
@@ -302,7 +303,23 @@ const fn req(name: &'static str, node: Node) -> Field {
     }
 }
 
-const POLICY: Node = Node::Leaf(Leaf::Choice(&Policy::NAMES));
+/// The TOML spelling of a verdict policy (`ViolationPolicy`).
+const POLICY_NAMES: [&str; 3] = ["loses", "must_change", "draw"];
+/// The TOML spelling of `RepetitionCount`.
+const COUNT_NAMES: [&str; 2] = ["occurrences", "cycles"];
+/// The TOML spelling of `Counting`.
+const PROCEDURE_NAMES: [&str; 2] = ["cxa-1999", "cxa-2011"];
+/// The TOML spelling of `BothForbidden`.
+const BOTH_FORBIDDEN_NAMES: [&str; 2] = ["draw", "precedence"];
+/// The TOML spelling of `KingSafety`.
+const KING_SAFETY_NAMES: [&str; 2] = ["must_not_be_left_attacked", "may_be_left_attacked"];
+
+const POLICY: Node = Node::Leaf(Leaf::Choice(&POLICY_NAMES));
+const REPETITIONS: Node = Node::Leaf(Leaf::Int(
+    2,
+    10,
+    "the number of 循环反复N次 (cycles or occurrences, as `count` says)",
+));
 
 pub(crate) static REPETITION: TableSpec = TableSpec {
     fields: &[
@@ -312,16 +329,25 @@ pub(crate) static REPETITION: TableSpec = TableSpec {
         opt("check_and_mate_threat", POLICY),
         opt("check_and_chase", POLICY),
         opt("mate_threat_and_chase", POLICY),
-        opt(
-            "repetitions",
-            Node::Leaf(Leaf::Int(
-                2,
-                10,
-                "the number of 循环反复N次 (cycles or occurrences, as `count` says)",
-            )),
-        ),
-        opt("count", Node::Leaf(Leaf::Choice(&CountKnob::NAMES))),
+        opt("repetitions", REPETITIONS),
+        opt("count", Node::Leaf(Leaf::Choice(&COUNT_NAMES))),
+        opt("forbidden", Node::Leaf(Leaf::Choices(&FORBIDDEN_NAMES))),
     ],
+};
+
+pub(crate) static COUNTING: TableSpec = TableSpec {
+    fields: &[
+        opt("procedure", Node::Leaf(Leaf::Choice(&PROCEDURE_NAMES))),
+        opt("repetitions", REPETITIONS),
+        opt("count", Node::Leaf(Leaf::Choice(&COUNT_NAMES))),
+    ],
+};
+
+pub(crate) static BOTH_FORBIDDEN: TableSpec = TableSpec {
+    fields: &[req(
+        "ruling",
+        Node::Leaf(Leaf::Choice(&BOTH_FORBIDDEN_NAMES)),
+    )],
 };
 
 pub(crate) static NATURAL_LIMIT: TableSpec = TableSpec {
@@ -357,7 +383,7 @@ pub(crate) static ILLEGAL_MOVES: TableSpec = TableSpec {
 pub(crate) static MOVES: TableSpec = TableSpec {
     fields: &[opt(
         "king_safety",
-        Node::Leaf(Leaf::Choice(&KingSafetyKnob::NAMES)),
+        Node::Leaf(Leaf::Choice(&KING_SAFETY_NAMES)),
     )],
 };
 
@@ -370,6 +396,8 @@ pub(crate) static ROOT: TableSpec = TableSpec {
         opt("aliases", Node::Leaf(Leaf::Ids)),
         opt("description", Node::Leaf(Leaf::Text(false))),
         opt("repetition", Node::Table(&REPETITION)),
+        opt("counting", Node::Table(&COUNTING)),
+        opt("both_forbidden", Node::Table(&BOTH_FORBIDDEN)),
         opt("natural_limit", Node::Table(&NATURAL_LIMIT)),
         opt("scoring", Node::Table(&SCORING)),
         opt("illegal_moves", Node::Table(&ILLEGAL_MOVES)),
@@ -384,6 +412,8 @@ pub fn format_keys() -> Vec<(&'static str, Vec<&'static str>)> {
     vec![
         ("", ROOT.names().collect()),
         ("repetition", REPETITION.names().collect()),
+        ("counting", COUNTING.names().collect()),
+        ("both_forbidden", BOTH_FORBIDDEN.names().collect()),
         ("natural_limit", NATURAL_LIMIT.names().collect()),
         ("scoring", SCORING.names().collect()),
         ("illegal_moves", ILLEGAL_MOVES.names().collect()),
@@ -545,6 +575,39 @@ impl Checker<'_> {
                     }
                 }
                 _ => self.wrong_type(path, v, &format!("an integer from {min} to {max} ({what})")),
+            },
+            Leaf::Choices(names) => match v.get_ref() {
+                DeValue::Array(items) => {
+                    let mut seen: Vec<&str> = Vec::new();
+                    for (i, item) in items.iter().enumerate() {
+                        let p = format!("{path}[{i}]");
+                        if let Some(l) = self.at(item.span()) {
+                            self.source.insert(p.clone(), l, l);
+                        }
+                        if let DeValue::String(s) = item.get_ref() {
+                            if seen.contains(&s.as_ref()) {
+                                let msg = format!("\"{s}\" is listed twice");
+                                self.problem(
+                                    self.at(item.span()),
+                                    &p,
+                                    ProblemKind::OutOfRange,
+                                    msg,
+                                );
+                                continue;
+                            }
+                            seen.push(s);
+                        }
+                        self.leaf(&p, item, Leaf::Choice(names));
+                    }
+                }
+                _ => {
+                    let expected = names
+                        .iter()
+                        .map(|n| format!("\"{n}\""))
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    self.wrong_type(path, v, &format!("an array of {expected}"))
+                }
             },
             Leaf::Choice(names) => {
                 let expected = names

@@ -4,17 +4,18 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use xqr_core::law::judge::{Counting, TableJudge};
+use xqr_core::law::judge::TableJudge;
 use xqr_core::rules::judge::judge_with_components;
 use xqr_core::rules::live_claim::claim_with_components;
 use xqr_core::rules::Observer;
 use xqr_core::rules::{
-    natural_limit, ClaimAnswer, ClaimRequest, Claimant, GameEnd, GameHistory, GameInput,
-    GameResult, IllegalMoveRuling, JudgeError, JudgeOptions, MoveLegality, Origin, Outlook,
-    PieceVisibility, PlyClass, PointScheme, RepetitionJudge, RepetitionRuling, RuleRef, Ruleset,
-    RulesetMeta, Scoring, Termination, Verdict, View,
+    natural_limit, ClaimAnswer, ClaimRequest, DrawCounts, GameEnd, GameHistory, GameInput,
+    GameResult, IllegalMoveRuling, IllegalMoves, JudgeError, JudgeOptions, MoveLegality,
+    NaturalLimit as SpecLimit, Origin, Outlook, PieceVisibility, PlyClass, PointScheme,
+    RepetitionJudge, RepetitionRuling, RuleRef, Ruleset, RulesetMeta, Scoring, Spec, Termination,
+    Verdict, View,
 };
-use xqr_core::{Color, IllegalMove, Move, MoveList, MoveRules, Position};
+use xqr_core::{IllegalMove, Move, MoveList, MoveRules, Position};
 
 use crate::load::{OverlayError, Problem, ProblemKind};
 use crate::variant::{DrawResult, HouseVariant, DEFAULT_CHECK_CAP};
@@ -30,17 +31,26 @@ pub struct NaturalLimit {
 
 /// A house variant built on its parent: what `xqr` loads from an overlay file.
 ///
+/// The variant is a partial [`Spec`]: built on a parent that has one ([`Ruleset::spec`]), the
+/// knobs it sets replace the parent's fields, giving the variant's own Spec (hooks included),
+/// which a variant of this variant reads in turn. The rulings:
+///
 /// - meta: the variant's id, name and aliases, `extends` = the parent's id, edition `house`,
 ///   origin [`Origin::Overlay`];
 /// - legality and visibility: the parent's; the illegal-move ruling is the variant's when it
 ///   sets `[illegal_moves]`;
-/// - repetition: with `[repetition]`, a copy of the parent's [`TableJudge`] with the variant's
-///   verdict table, citing the variant; otherwise the parent's judge;
+/// - repetition: with `[repetition]`, `[definitions]`, `[counting]` or `[both_forbidden]`, the
+///   parent's repetition law with the variant's changes, a ruling that differs from the
+///   parent's citing the variant; otherwise the parent's judge;
 /// - scoring: the parent's, with the natural limit of `[natural_limit]` and the points of
 ///   `[scoring]`;
 /// - record reading ([`Ruleset::complete_record`]): the parent's (a Jieqi deal tag);
 /// - [`Ruleset::judge`]: the shared driver over these components; with
 ///   `draw_result = "black_wins"` a drawn game is given to Black (Armageddon).
+///
+/// A parent without a Spec (a dynamic plugin) takes the knobs its components can wrap
+/// (natural limit, points, illegal moves, moves); the law's knobs are refused with a located
+/// error.
 pub struct OverlayRuleset {
     meta: RulesetMeta,
     variant: HouseVariant,
@@ -48,48 +58,47 @@ pub struct OverlayRuleset {
     legality: OverlayLegality,
     repetition: OverlayRepetition,
     scoring: OverlayScoring,
-    armageddon: Option<RuleRef>,
+    spec: Option<Spec>,
+    draws: DrawCounts,
     natural: Option<NaturalLimit>,
-    metadata: BTreeMap<String, String>,
 }
 
-/// What an overlay parent passes on to a child: knobs core's component traits do not expose.
-#[derive(Clone, Debug, Default)]
-struct Inherited {
+/// What a variant reads of its parent: the parent's Spec, or for a parent without one (a
+/// dynamic plugin, or a variant of one) what a variant of it set.
+struct Parent {
     natural: Option<NaturalLimit>,
-    armageddon: Option<RuleRef>,
-    metadata: BTreeMap<String, String>,
+    draws: DrawCounts,
 }
 
 impl OverlayRuleset {
     /// Builds `variant` on `parent`; `path` is the overlay file (for [`Origin::Overlay`] and
     /// errors).
     ///
-    /// When the parent is itself a house variant, prefer [`OverlayRuleset::on_overlay`]: core's
-    /// [`Scoring`] does not expose a parent's natural-limit check cap nor its draw result, so
-    /// only that way are they inherited.
-    ///
-    /// Fails when `parent` is not the ruleset `extends` names, or when `[repetition]` is set and
-    /// the parent has no table-driven repetition judge.
+    /// Fails when `parent` is not the ruleset `extends` names, or when a knob of the
+    /// repetition law is set and the parent has no Spec ([`Ruleset::spec`]).
     pub fn new(
         variant: &HouseVariant,
         parent: Arc<dyn Ruleset>,
         path: impl AsRef<Path>,
     ) -> Result<OverlayRuleset, OverlayError> {
-        Self::build_on(variant, parent, Inherited::default(), path.as_ref())
+        let inherited = Parent::of(&*parent);
+        Self::build_on(variant, parent, inherited, path.as_ref())
     }
 
-    /// Builds `variant` on another house variant, inheriting what only an overlay knows: its
-    /// natural limit (for a `check_cap` left out), its draw result and its metadata.
+    /// Builds `variant` on another house variant. The same as [`OverlayRuleset::new`] when
+    /// the parent has a Spec; on a variant of a dynamic plugin it also inherits what that
+    /// variant set of the natural limit (for a `check_cap` left out) and its draw result.
     pub fn on_overlay(
         variant: &HouseVariant,
         parent: Arc<OverlayRuleset>,
         path: impl AsRef<Path>,
     ) -> Result<OverlayRuleset, OverlayError> {
-        let inherited = Inherited {
-            natural: parent.natural_limit(),
-            armageddon: parent.armageddon.clone(),
-            metadata: parent.metadata.clone(),
+        let inherited = match parent.spec() {
+            Some(_) => Parent::of(&*parent),
+            None => Parent {
+                natural: parent.natural,
+                draws: parent.draws.clone(),
+            },
         };
         Self::build_on(variant, parent, inherited, path.as_ref())
     }
@@ -97,7 +106,7 @@ impl OverlayRuleset {
     fn build_on(
         variant: &HouseVariant,
         parent: Arc<dyn Ruleset>,
-        inherited: Inherited,
+        inherited: Parent,
         path: &Path,
     ) -> Result<OverlayRuleset, OverlayError> {
         let fail = |key: &str, kind: ProblemKind, message: String| {
@@ -118,59 +127,26 @@ impl OverlayRuleset {
             ));
         }
         let cite = variant.rule();
-        let repetition = match &variant.repetition {
-            None => OverlayRepetition::Inherited(parent.clone()),
-            Some(knobs) => {
-                let Some(table) = parent.repetition().as_table() else {
-                    return Err(fail(
-                        "repetition",
-                        ProblemKind::Unsupported,
-                        format!(
-                            "the parent {} has no table-driven repetition judge, so [repetition] cannot change it; remove [repetition] or extend a ruleset that has one (e.g. cxa-1999)",
-                            pmeta.id
-                        ),
-                    ));
-                };
+        let parent_spec = parent.spec();
+        let repetition = match (variant.law_key(), parent_spec) {
+            (None, _) => OverlayRepetition::Inherited(parent.clone()),
+            (Some(key), None) => {
+                return Err(fail(
+                    key,
+                    ProblemKind::Unsupported,
+                    format!(
+                        "the parent {} has no table-driven repetition judge (it is not built from a Spec), so [{key}] cannot change it; remove [{key}] or extend a ruleset that has one (e.g. cxa-1999)",
+                        pmeta.id
+                    ),
+                ));
+            }
+            (Some(_), Some(spec)) => {
                 // Unchanged rulings keep citing the parent's articles; `ChangedJudge` cites the
                 // variant where its ruling differs from the parent's.
-                let mut judge: TableJudge = table.clone();
-                let t = &mut judge.table;
-                let set = |slot: &mut _, p: Option<crate::Policy>| {
-                    if let Some(p) = p {
-                        *slot = p.into();
-                    }
-                };
-                set(&mut t.perpetual_check, knobs.perpetual_check);
-                set(&mut t.perpetual_mate_threat, knobs.perpetual_mate_threat);
-                set(&mut t.perpetual_chase, knobs.perpetual_chase);
-                set(&mut t.check_and_mate_threat, knobs.check_and_mate_threat);
-                set(&mut t.check_and_chase, knobs.check_and_chase);
-                set(&mut t.mate_threat_and_chase, knobs.mate_threat_and_chase);
-                if t.counting == Counting::Cxa2011 {
-                    for (key, set) in [
-                        ("repetitions", knobs.repetitions.is_some()),
-                        ("count", knobs.count.is_some()),
-                    ] {
-                        if set {
-                            return Err(fail(
-                                &format!("repetition.{key}"),
-                                ProblemKind::Unsupported,
-                                format!(
-                                    "the parent {} counts a repetition by cxa-2011 §23.2 and §23.4 (three times round the loop, its first move counted), which `{key}` cannot change; it applies to the 1999 count (cxa-1999 §24)",
-                                    pmeta.id
-                                ),
-                            ));
-                        }
-                    }
-                }
-                if let Some(n) = knobs.repetitions {
-                    t.repetitions = n;
-                }
-                if let Some(c) = knobs.count {
-                    t.count = c.into();
-                }
+                let law = crate::patch::law(variant, &spec.law, &pmeta.id, &cite)
+                    .map_err(|(key, kind, message)| fail(&key, kind, message))?;
                 OverlayRepetition::Changed(Box::new(ChangedJudge {
-                    judge,
+                    judge: law,
                     parent: parent.clone(),
                     cite: cite.clone(),
                 }))
@@ -200,46 +176,76 @@ impl OverlayRuleset {
             draw_black: s.draw_black.map_or(base.draw_black, |p| p.0),
             loss: s.loss.map_or(base.loss, |p| p.0),
         };
-        let armageddon = match s.draw_result {
-            Some(DrawResult::BlackWins) => Some(cite.clone()),
-            Some(DrawResult::Draw) => None,
-            None => inherited.armageddon,
+        let draws = match s.draw_result {
+            Some(DrawResult::BlackWins) => DrawCounts::BlackWins(cite.clone()),
+            Some(DrawResult::Draw) => DrawCounts::Draw,
+            None => inherited.draws,
         };
-        let mut metadata = inherited.metadata;
+        let mut metadata = pmeta.metadata.clone();
         metadata.extend(variant.metadata.clone());
-        Ok(OverlayRuleset {
-            meta: RulesetMeta {
-                id: variant.id.clone(),
-                name: variant.name.clone(),
-                aliases: variant.aliases.clone(),
-                version: env!("CARGO_PKG_VERSION").to_owned(),
-                extends: Some(pmeta.id.clone()),
-                rule_source: variant.rule_source.clone(),
-                edition: "house".to_owned(),
-                origin: Origin::Overlay {
-                    path: path.to_path_buf(),
-                },
-                metadata: metadata.clone(),
+        let meta = RulesetMeta {
+            id: variant.id.clone(),
+            name: variant.name.clone(),
+            aliases: variant.aliases.clone(),
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+            extends: Some(pmeta.id.clone()),
+            rule_source: variant.rule_source.clone(),
+            edition: "house".to_owned(),
+            origin: Origin::Overlay {
+                path: path.to_path_buf(),
             },
+            metadata,
+        };
+        let ruling = variant.illegal_moves.map(|k| k.ruling.ruling(cite.clone()));
+        let rules = king_safety.map(|k| MoveRules {
+            king_safety: k,
+            ..parent.legality().move_rules()
+        });
+        let scoring = OverlayScoring {
+            parent: parent.clone(),
+            natural: natural_rule.clone(),
+            points,
+            id: variant.id.clone(),
+            no_move: king_safety.map(|_| cite.clone()),
+        };
+        // The variant's Spec: the parent's with every field the variant sets.
+        let spec = parent_spec.map(|p| {
+            let mut spec = p.clone();
+            spec.meta = meta.clone();
+            if let Some(rules) = rules {
+                spec.moves = rules;
+            }
+            if let Some(r) = &ruling {
+                spec.illegal_moves = IllegalMoves::all(r.clone());
+            }
+            if let OverlayRepetition::Changed(c) = &repetition {
+                spec.law = c.judge.clone();
+            }
+            if let Some((n, rule)) = &natural_rule {
+                spec.ends.natural_limit = Some(SpecLimit {
+                    moves: n.moves,
+                    check_cap: n.check_cap,
+                    rule: rule.clone(),
+                    check_cap_article: None,
+                });
+            }
+            spec.points = points;
+            spec.draws = draws.clone();
+            spec.standings = scoring.standings();
+            spec
+        });
+        Ok(OverlayRuleset {
+            meta,
             legality: OverlayLegality {
                 parent: parent.clone(),
-                ruling: variant.illegal_moves.map(|k| k.ruling.ruling(cite.clone())),
-                rules: king_safety.map(|k| MoveRules {
-                    king_safety: k.king_safety(),
-                    ..parent.legality().move_rules()
-                }),
+                ruling,
+                rules,
             },
             repetition,
-            scoring: OverlayScoring {
-                parent: parent.clone(),
-                natural: natural_rule,
-                points,
-                id: variant.id.clone(),
-                no_move: king_safety.map(|_| cite.clone()),
-            },
-            armageddon,
+            scoring,
+            spec,
+            draws,
             natural,
-            metadata,
             variant: variant.clone(),
             parent,
         })
@@ -263,24 +269,43 @@ impl OverlayRuleset {
         }
     }
 
-    /// The variant's `[metadata]` (over those of house-variant ancestors): free-form facts such
-    /// as time controls. Core's [`RulesetMeta`] has no field for them yet.
+    /// The variant's `[metadata]` (over those of its parent): free-form facts such as time
+    /// controls, as in [`RulesetMeta::metadata`].
     pub fn metadata(&self) -> &BTreeMap<String, String> {
-        &self.metadata
+        &self.meta.metadata
     }
 
-    /// The natural limit set by this variant or a house-variant ancestor (`None`: the parent's
-    /// own rule applies unchanged).
+    /// The natural limit in force: the variant's, else its parent's (`None`: a parent without
+    /// a Spec whose own rule applies unchanged).
     pub fn natural_limit(&self) -> Option<NaturalLimit> {
         self.natural
     }
 
     /// What a drawn game counts as under this ruleset.
     pub fn draw_result(&self) -> DrawResult {
-        if self.armageddon.is_some() {
-            DrawResult::BlackWins
-        } else {
-            DrawResult::Draw
+        match self.draws {
+            DrawCounts::BlackWins(_) => DrawResult::BlackWins,
+            DrawCounts::Draw => DrawResult::Draw,
+        }
+    }
+}
+
+impl Parent {
+    /// What a variant reads of `parent`: its Spec's natural limit and draw result, or nothing
+    /// (the parent's own rules apply unchanged).
+    fn of(parent: &dyn Ruleset) -> Parent {
+        match parent.spec() {
+            Some(spec) => Parent {
+                natural: spec.ends.natural_limit.as_ref().map(|n| NaturalLimit {
+                    moves: n.moves,
+                    check_cap: n.check_cap,
+                }),
+                draws: spec.draws.clone(),
+            },
+            None => Parent {
+                natural: None,
+                draws: DrawCounts::Draw,
+            },
         }
     }
 }
@@ -320,48 +345,18 @@ impl Ruleset for OverlayRuleset {
 
     fn judge(&self, game: &GameInput, options: &JudgeOptions) -> Result<Verdict, JudgeError> {
         let mut v = judge_with_components(self, &*self.complete_record(game)?, options)?;
-        if let Some(rule) = &self.armageddon {
-            // A claimed draw is a Black win too.
-            for c in v.claims.iter_mut().filter(|c| c.result == GameResult::Draw) {
-                c.explanation = format!(
-                    "{} — a draw under {}, which counts as a Black win ({rule})",
-                    c.explanation, c.rule
-                );
-                c.result = GameResult::BlackWins;
-                c.claimant = Claimant::Black;
-                c.rule = rule.clone();
-            }
-            if v.result == GameResult::Draw {
-                let was = v
-                    .rule
-                    .as_ref()
-                    .map(|r| format!(" under {r}"))
-                    .unwrap_or_default();
-                v.explanation = format!(
-                    "{} — a draw{was}, which counts as a Black win ({rule})",
-                    v.explanation
-                );
-                v.result = GameResult::BlackWins;
-                v.winner = Some(Color::Black);
-                v.rule = Some(rule.clone());
-            }
-        }
+        self.draws.apply_to_verdict(&mut v);
         Ok(v)
     }
 
     fn claim(&self, game: &GameInput, request: &ClaimRequest) -> Result<ClaimAnswer, JudgeError> {
         let mut answer = claim_with_components(self, &*self.complete_record(game)?, request)?;
-        if let (Some(rule), ClaimAnswer::Decided { end, .. }) = (&self.armageddon, &mut answer) {
-            if end.result == GameResult::Draw {
-                end.explanation = format!(
-                    "{} — a draw under {}, which counts as a Black win ({rule})",
-                    end.explanation, end.rule
-                );
-                end.result = GameResult::BlackWins;
-                end.rule = rule.clone();
-            }
-        }
+        self.draws.apply_to_claim(&mut answer);
         Ok(answer)
+    }
+
+    fn spec(&self) -> Option<&Spec> {
+        self.spec.as_ref()
     }
 }
 
@@ -565,13 +560,6 @@ impl RepetitionJudge for OverlayRepetition {
         match self {
             OverlayRepetition::Inherited(p) => p.repetition().outlook(history),
             OverlayRepetition::Changed(c) => c.judge.outlook(history),
-        }
-    }
-
-    fn as_table(&self) -> Option<&TableJudge> {
-        match self {
-            OverlayRepetition::Inherited(p) => p.repetition().as_table(),
-            OverlayRepetition::Changed(c) => Some(&c.judge),
         }
     }
 }

@@ -4,8 +4,9 @@ use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use xqr_core::law::judge::{RepetitionCount, ViolationPolicy};
-use xqr_core::rules::{IllegalMoveRuling, Points, RuleRef};
+use xqr_core::law::judge::{BothForbidden, Counting, RepetitionCount, ViolationPolicy};
+use xqr_core::rules::{Conduct, IllegalMoveRuling, Points, RuleRef};
+use xqr_core::KingSafety;
 
 use crate::source::{Location, SourceMap};
 
@@ -81,6 +82,17 @@ pub struct HouseVariant {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub repetition: Option<RepetitionKnobs>,
 
+    /// How a repetition is counted (cxa-1999 §24 循环反复三次; cxa-2011 §23.1–23.4): the
+    /// procedure, and for the 1999 procedure the number and what it counts. Needs a parent
+    /// built from a Spec, like `[repetition]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counting: Option<CountingKnobs>,
+
+    /// What two sides whose conduct is forbidden get (cxa-1999 §26.3: a draw; cxa-2011 §25.4,
+    /// §26.8: the precedence). Needs a parent built from a Spec, like `[repetition]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub both_forbidden: Option<BothForbiddenKnobs>,
+
     /// The natural move limit (自然限着, cxa-1999 §4.2.4 and §23.3): replaces the parent's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub natural_limit: Option<NaturalLimitKnobs>,
@@ -126,64 +138,53 @@ impl HouseVariant {
         self.source.value(key_path)
     }
 
+    /// The first table of the repetition law this variant sets (`repetition`, `definitions`,
+    /// `counting`, `both_forbidden`), if any: the knobs that need a parent built from a Spec.
+    pub fn law_key(&self) -> Option<&'static str> {
+        [
+            ("repetition", self.repetition.is_some()),
+            ("definitions", self.definitions_set()),
+            ("counting", self.counting.is_some()),
+            ("both_forbidden", self.both_forbidden.is_some()),
+        ]
+        .into_iter()
+        .find(|(_, set)| *set)
+        .map(|(key, _)| key)
+    }
+
+    fn definitions_set(&self) -> bool {
+        false
+    }
+
     /// The reference every decision this variant changes cites: `<id> <rule_source>`.
     pub fn rule(&self) -> RuleRef {
         RuleRef::new(self.id.clone(), self.rule_source.clone())
     }
 }
 
-/// What a side whose conduct is forbidden gets, while the other side's is allowed.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Policy {
-    /// The offender loses at once (perpetual check in every edition: cxa-1999 §26.1).
-    Loses,
-    /// The offender must change (变着), and loses if it repeats the loop once more
-    /// (cxa-1999 §26.4, §24.3).
-    MustChange,
-    /// Not penalised: the repetition is a draw (不变作和), as in the Guangzhou / Hong Kong
-    /// practice (jieqi-trial-rules.txt, closing commentary).
-    Draw,
-}
-
-impl Policy {
-    /// The TOML spelling.
-    pub const NAMES: [&'static str; 3] = ["loses", "must_change", "draw"];
-}
-
-impl From<Policy> for ViolationPolicy {
-    fn from(p: Policy) -> ViolationPolicy {
-        match p {
-            Policy::Loses => ViolationPolicy::Loses,
-            Policy::MustChange => ViolationPolicy::MustChange,
-            Policy::Draw => ViolationPolicy::Draw,
-        }
-    }
-}
-
 /// `[repetition]`: the verdict table of the repetition law (棋例, cxa-1999 §24–§26).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RepetitionKnobs {
     /// 长将, perpetual check (cxa-1999 §26.1: loses in every edition).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub perpetual_check: Option<Policy>,
+    pub perpetual_check: Option<ViolationPolicy>,
     /// 长杀, perpetual mate threat (cxa-1999 §25.2, §26.4: must change).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub perpetual_mate_threat: Option<Policy>,
+    pub perpetual_mate_threat: Option<ViolationPolicy>,
     /// 长捉, perpetual chase (cxa-1999 §25.2, §26.4: must change).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub perpetual_chase: Option<Policy>,
+    pub perpetual_chase: Option<ViolationPolicy>,
     /// 一将一杀, check and mate threat alternating (cxa-1999 §25.2, §26.4: must change; the club
     /// sheet in club-and-local-rules-collection.txt: 一将一杀不变判败).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub check_and_mate_threat: Option<Policy>,
+    pub check_and_mate_threat: Option<ViolationPolicy>,
     /// 一将一捉, check and chase (cxa-1999 §25.2, §26.4: must change).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub check_and_chase: Option<Policy>,
+    pub check_and_chase: Option<ViolationPolicy>,
     /// 一杀一捉, mate threat and chase (cxa-1999 §25.2, §26.4: must change).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mate_threat_and_chase: Option<Policy>,
+    pub mate_threat_and_chase: Option<ViolationPolicy>,
     /// The number of "循环反复三次" (cxa-1999 §24: 3), 2–10: occurrences of the same position
     /// (same side to move) or full cycles of the loop, as `count` says. Read by the 1999 count
     /// (cxa-1999 and the variants built on it); cxa-2011 counts by its §23.2 and §23.4.
@@ -194,31 +195,62 @@ pub struct RepetitionKnobs {
     /// full `cycles` of the loop (three: the fourth occurrence, the reading cxa-2011 §23.4 gives
     /// the same phrase). Read by the 1999 count, like `repetitions`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub count: Option<CountKnob>,
+    pub count: Option<RepetitionCount>,
+    /// Shorthand for the common case: the conducts that stay forbidden (e.g.
+    /// `["perpetual_check"]`: only perpetual check is forbidden); every conduct not listed is
+    /// allowed, a draw (as `"draw"` for its key). A listed conduct keeps the parent's policy
+    /// unless its own key sets one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "forbidden_schema")]
+    pub forbidden: Option<Vec<Conduct>>,
 }
 
-/// `[repetition] count`: what "循环反复三次" counts (cxa-1999 §24).
+/// The conducts `[repetition] forbidden` may list (every conduct of cxa-1999 §25.2).
+pub const FORBIDDEN_NAMES: [&str; 6] = [
+    "perpetual_check",
+    "perpetual_mate_threat",
+    "perpetual_chase",
+    "check_and_mate_threat",
+    "check_and_chase",
+    "mate_threat_and_chase",
+];
+
+fn forbidden_schema(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "type": "array",
+        "items": { "type": "string", "enum": FORBIDDEN_NAMES },
+        "uniqueItems": true
+    })
+}
+
+/// `[counting]`: how a repetition is counted to a pending position (待判局面).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CountingKnobs {
+    /// The procedure: `cxa-1999` (§24: judged at the count, draws at once, one more cycle to
+    /// change) or `cxa-2011` (§23: the loop's first move counted, nine rounds, two rounds to
+    /// change). Left out: as the parent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub procedure: Option<Counting>,
+    /// The number of "循环反复三次" (cxa-1999 §24: 3), 2–10, read by the 1999 procedure; the
+    /// same as `[repetition] repetitions` (set it in one place).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 2, max = 10))]
+    pub repetitions: Option<u32>,
+    /// What `repetitions` counts: `occurrences` of a position or full `cycles` of the loop,
+    /// read by the 1999 procedure; the same as `[repetition] count` (set it in one place).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<RepetitionCount>,
+}
+
+/// `[both_forbidden]`: what two sides whose conduct is forbidden get.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum CountKnob {
-    /// Occurrences of a position: three is the third occurrence.
-    Occurrences,
-    /// Full cycles of the loop: three is the fourth occurrence of a position.
-    Cycles,
-}
-
-impl CountKnob {
-    /// The TOML spelling.
-    pub const NAMES: [&'static str; 2] = ["occurrences", "cycles"];
-}
-
-impl From<CountKnob> for RepetitionCount {
-    fn from(c: CountKnob) -> RepetitionCount {
-        match c {
-            CountKnob::Occurrences => RepetitionCount::Occurrences,
-            CountKnob::Cycles => RepetitionCount::Cycles,
-        }
-    }
+#[serde(deny_unknown_fields)]
+pub struct BothForbiddenKnobs {
+    /// `draw` (cxa-1999 §26.3 双方均为禁止着法…双方不变作和) or `precedence` (cxa-2011 §26.8:
+    /// the side whose conduct is listed in §26.8.1, or the single chaser against a joint chase,
+    /// must change).
+    pub ruling: BothForbidden,
 }
 
 /// `[natural_limit]`: the natural move limit (自然限着), replacing the parent's.
@@ -290,30 +322,7 @@ pub struct MoveKnobs {
     /// `may_be_left_attacked` (Jieqi trial rules §3.3, §4.4 自毙: legal, and the king may be
     /// captured). Left out: as the parent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub king_safety: Option<KingSafetyKnob>,
-}
-
-/// Whether a move may leave the mover's own king attacked.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum KingSafetyKnob {
-    /// Such a move is illegal; checkmate and stalemate end the game.
-    MustNotBeLeftAttacked,
-    /// Such a move is legal; the opponent may capture the king.
-    MayBeLeftAttacked,
-}
-
-impl KingSafetyKnob {
-    /// The TOML spelling.
-    pub const NAMES: [&'static str; 2] = ["must_not_be_left_attacked", "may_be_left_attacked"];
-
-    /// The core knob.
-    pub fn king_safety(self) -> xqr_core::KingSafety {
-        match self {
-            KingSafetyKnob::MustNotBeLeftAttacked => xqr_core::KingSafety::MustNotBeLeftAttacked,
-            KingSafetyKnob::MayBeLeftAttacked => xqr_core::KingSafety::MayBeLeftAttacked,
-        }
-    }
+    pub king_safety: Option<KingSafety>,
 }
 
 /// `[illegal_moves]`: what an illegal move in a record means.

@@ -40,7 +40,7 @@ fn unknown_key_names_file_line_key_and_the_allowed_keys() {
     assert_eq!(p[0].kind, ProblemKind::UnknownKey);
     assert_eq!(
         p[0].to_string(),
-        "club.toml:6:1: colour: unknown key `colour` at the top level; allowed keys: id, name, extends, rule_source, aliases, description, repetition, natural_limit, scoring, illegal_moves, moves, metadata"
+        "club.toml:6:1: colour: unknown key `colour` at the top level; allowed keys: id, name, extends, rule_source, aliases, description, repetition, counting, both_forbidden, natural_limit, scoring, illegal_moves, moves, metadata"
     );
 }
 

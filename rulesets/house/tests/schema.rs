@@ -128,6 +128,8 @@ fn loader_and_schema_know_the_same_keys() {
     let tables = [
         ("", &schema),
         ("repetition", &defs["RepetitionKnobs"]),
+        ("counting", &defs["CountingKnobs"]),
+        ("both_forbidden", &defs["BothForbiddenKnobs"]),
         ("natural_limit", &defs["NaturalLimitKnobs"]),
         ("scoring", &defs["ScoringKnobs"]),
         ("illegal_moves", &defs["IllegalMoveKnobs"]),
@@ -186,6 +188,17 @@ fn loader_and_schema_agree_on_samples() {
         "colour = \"red\"",
         "[repetition]\nperpetual_chace = \"draw\"",
         "repetition = 3",
+        "[repetition]\nforbidden = [\"perpetual_check\"]",
+        "[repetition]\nforbidden = [\"perpetual_check\", \"perpetual_check\"]",
+        "[repetition]\nforbidden = [\"allowed\"]",
+        "[repetition]\nforbidden = \"perpetual_check\"",
+        "[counting]\nprocedure = \"cxa-2011\"",
+        "[counting]\nprocedure = \"cxa2011\"",
+        "[counting]\nrepetitions = 3\ncount = \"occurrences\"",
+        "[counting]\nrepetitions = 12",
+        "[both_forbidden]\nruling = \"precedence\"",
+        "[both_forbidden]\nruling = \"lose\"",
+        "[both_forbidden]",
     ];
     for s in samples {
         let text = format!("{head}{s}\n");

@@ -18,11 +18,11 @@
 //!   (真), advisors may leave the palace and cross the river and elephants may cross the river;
 //!   a face-up pawn obeys the river rule wherever it stands; a move may leave one's own king
 //!   attacked (§4.3, §4.4 自毙);
-//! - **end** ([`JieqiScoring`]): the capture of a king wins (§3.3, §5.1.1), by the king itself
+//! - **end** ([`scoring::king_capture`], a hook of the Spec): the capture of a king wins (§3.3, §5.1.1), by the king itself
 //!   when the kings face (§5.1.2); a side without any move loses (§4, 困毙); the natural limit of
 //!   60 moves without capture draws (§5.2.3, the claimant's checks counted at most 10, §23.3);
 //!   repetitions are judged by the 棋例 §24–§29, which the trial rules copy from the 1999 rules
-//!   article for article, through the same table judge as `cxa-1999` ([`xqr_cxa1999::judge`]);
+//!   article for article, through the same table judge as `cxa-1999` ([`xqr_cxa1999::law`]);
 //! - **visibility** ([`JieqiVisibility`], [`view`]): nobody sees a hidden piece on the board; a
 //!   captured hidden piece is seen by its capturer only (§7.5.4); the arbiter sees the deal;
 //! - **records**: Jieqi FEN, ICCS with the reveal letter (`a3a4R`) and the identity of a captured
@@ -38,6 +38,9 @@
 //!   dealt one, else the error names the ply, and a deal that does not fit the start position
 //!   is an error naming the tag. House variants built on `jieqi` read records the same way;
 //! - points §16.1: win 1, draw ½, loss 0.
+//!
+//! The ruleset is data: [`law::spec`] is its [`Spec`] (one line per article, with the hooks for
+//! visibility, the deal tag and king capture), and [`Jieqi`] the core [`Edition`] of that Spec.
 //!
 //! Perft on Jieqi positions ([`xqr_core::perft`]) counts a move of a hidden piece once per
 //! distinct identity its side still has in the pool (the possible outcomes of the reveal), so the
@@ -63,22 +66,18 @@
 
 mod deal;
 mod game;
+pub mod law;
 mod legality;
 pub mod record;
-mod scoring;
+pub mod scoring;
 mod visibility;
 
 pub use deal::{Deal, DealError};
 pub use game::{GameError, JieqiGame};
 pub use legality::JieqiLegality;
-pub use scoring::JieqiScoring;
 pub use visibility::{view, JieqiVisibility};
 
-use xqr_core::law::judge::TableJudge;
-use xqr_core::rules::{
-    GameInput, JudgeError, MoveLegality, Origin, PieceVisibility, RepetitionJudge, Ruleset,
-    RulesetMeta, Scoring,
-};
+use xqr_core::rules::{Edition, Spec};
 use xqr_core::MoveRules;
 
 /// The ruleset id.
@@ -87,13 +86,9 @@ pub const ID: &str = "jieqi";
 /// The move rules of Jieqi (§3.2, §4.4).
 pub const MOVE_RULES: MoveRules = MoveRules::JIEQI;
 
-/// The Jieqi trial rules.
-pub struct Jieqi {
-    meta: RulesetMeta,
-    legality: JieqiLegality,
-    judge: TableJudge,
-    scoring: JieqiScoring,
-}
+/// The Jieqi trial rules: the [`Edition`] of [`law::spec`].
+#[derive(Clone, Debug)]
+pub struct Jieqi(Edition);
 
 impl Default for Jieqi {
     fn default() -> Self {
@@ -104,50 +99,15 @@ impl Default for Jieqi {
 impl Jieqi {
     /// The ruleset.
     pub fn new() -> Jieqi {
-        Jieqi {
-            meta: RulesetMeta {
-                id: ID.to_owned(),
-                name: "Jieqi trial rules (揭棋竞赛规则 试行版)".to_owned(),
-                aliases: vec!["揭棋".to_owned()],
-                version: env!("CARGO_PKG_VERSION").to_owned(),
-                extends: None,
-                rule_source: "jieqi-trial-rules.txt (揭棋竞赛规则 试行版, 中弈揭棋俱乐部)"
-                    .to_owned(),
-                edition: "jieqi".to_owned(),
-                origin: Origin::Static,
-                metadata: Default::default(),
-            },
-            legality: JieqiLegality,
-            // The trial rules' 棋例 (§24–§29) are the 1999 articles with the same numbers, so the
-            // 1999 table judge cites them as Jieqi articles unchanged.
-            judge: xqr_cxa1999::judge(ID),
-            scoring: JieqiScoring::new(ID),
-        }
+        Jieqi(Edition::new(law::spec()))
+    }
+
+    /// Its data.
+    pub fn spec(&self) -> &Spec {
+        self.0.spec()
     }
 }
 
-impl Ruleset for Jieqi {
-    fn meta(&self) -> &RulesetMeta {
-        &self.meta
-    }
-    fn legality(&self) -> &dyn MoveLegality {
-        &self.legality
-    }
-    fn visibility(&self) -> &dyn PieceVisibility {
-        &JieqiVisibility
-    }
-    fn repetition(&self) -> &dyn RepetitionJudge {
-        &self.judge
-    }
-    fn scoring(&self) -> &dyn Scoring {
-        &self.scoring
-    }
-    fn complete_record<'g>(
-        &self,
-        game: &'g GameInput,
-    ) -> Result<std::borrow::Cow<'g, GameInput>, JudgeError> {
-        record::complete_record(game, &self.legality)
-    }
-}
+xqr_core::edition_ruleset!(Jieqi);
 
 xqr_core::register_ruleset!(ID, || std::sync::Arc::new(Jieqi::new()));

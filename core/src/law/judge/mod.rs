@@ -23,6 +23,7 @@ use crate::{Color, Role};
 
 /// What happens to a side whose conduct over a loop is forbidden while the other's is allowed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ViolationPolicy {
     /// The offender loses at once (perpetual check in every edition).
@@ -62,11 +63,13 @@ pub struct VerdictTable {
 
 /// How a repetition is counted, and how long a side that must change has (待判局面的裁定).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Counting {
     /// CXA 1999 §24: judged at the [`VerdictTable::repetitions`]-th occurrence of a position;
     /// draws are immediate (§24.2 "立即判和"); a side that must change loses when the loop comes
     /// round once more (§24.3 "若再重复一次循环，即判负").
+    #[serde(rename = "cxa-1999")]
     Cxa1999,
     /// CXA 2011 trial §23, as read here:
     ///
@@ -92,6 +95,7 @@ pub enum Counting {
     ///   its moves stayed attacks) (§23.5.2.2); a draw (§25.2, §26.8.4) is declared when neither
     ///   side has changed two rounds (four plies) after the pending position (§23.5.2.1
     ///   "双方不变判和"), not at once as in 1999.
+    #[serde(rename = "cxa-2011")]
     Cxa2011,
 }
 
@@ -115,6 +119,7 @@ pub enum Counting {
 #[derive(
     Copy, Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum RepetitionCount {
     /// The `repetitions`-th occurrence of a position.
@@ -151,6 +156,7 @@ impl RepetitionCount {
 
 /// What two forbidden sides mean.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum BothForbidden {
     /// A draw (CXA 1999 §26.3 "双方均为禁止着法…双方不变作和").
@@ -1115,10 +1121,6 @@ impl RepetitionJudge for TableJudge {
             rule: count,
             explanation,
         })
-    }
-
-    fn as_table(&self) -> Option<&TableJudge> {
-        Some(self)
     }
 }
 
