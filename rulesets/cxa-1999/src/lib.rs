@@ -102,7 +102,7 @@ impl Cxa1999 {
 pub fn judge(ruleset: &str) -> TableJudge {
     TableJudge {
         ruleset: ruleset.to_owned(),
-        definitions: Definitions::cxa_1999(ruleset),
+        definitions: Definitions::cxa_1999().cited_as(ruleset),
         table: VerdictTable::CXA_1999,
         articles: LawArticles::CXA_1999,
     }

@@ -188,7 +188,7 @@ impl Cxa2011 {
 pub fn judge(ruleset: &str) -> TableJudge {
     TableJudge {
         ruleset: ruleset.to_owned(),
-        definitions: Definitions::cxa_2011(ruleset),
+        definitions: Definitions::cxa_2011().cited_as(ruleset),
         table: VerdictTable::CXA_2011,
         articles: LawArticles::CXA_2011,
     }
