@@ -4,7 +4,7 @@
 //! nodes, single-threaded) with 10 flat samples of one run each (under a minute on a 2-core
 //! machine at ~40 M nodes/s).
 //!
-//! The deeper reference counts of `../shared/data/perft.txt` that the test suite skips (those
+//! The deeper reference counts of `tests/data/perft/perft.txt` that the test suite skips (those
 //! above 5,000,000 nodes) are opt-in:
 //!
 //! - `XQR_PERFT_DEEP=1`: criterion benchmarks of the eleven deeper counts of the other twelve
@@ -40,22 +40,13 @@ struct Case {
 }
 
 fn perft_txt() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/perft.txt")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/perft/perft.txt")
 }
 
-/// Reads `perft.txt`; `None` (with a note) when the shared data is not beside the repository.
-fn cases() -> Option<Vec<Case>> {
+/// Reads `perft.txt`.
+fn cases() -> Vec<Case> {
     let path = perft_txt();
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!(
-                "perft bench: skipping the deep counts, cannot read {}: {e}",
-                path.display()
-            );
-            return None;
-        }
-    };
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut out: Vec<Case> = Vec::new();
     for (lineno, line) in text.lines().enumerate() {
         if let Some(fen) = line.strip_prefix("fen ") {
@@ -75,7 +66,7 @@ fn cases() -> Option<Vec<Case>> {
             }
         }
     }
-    Some(out)
+    out
 }
 
 fn position(fen: &str) -> Position {
@@ -105,7 +96,7 @@ fn deep_counts(c: &mut Criterion) {
     if mode.is_empty() || mode == "0" {
         return;
     }
-    let Some(cases) = cases() else { return };
+    let cases = cases();
     let start = position(xqr_core::fen::START_FEN);
     let mut g = c.benchmark_group("perft_deep");
     g.sampling_mode(SamplingMode::Flat)

@@ -199,9 +199,12 @@ impl GameHistory {
     }
 }
 
+/// A value kept per ply: (its type, the fingerprint of what it depends on, the ply) and the value.
+type MemoTable = HashMap<(TypeId, u64, u32), Arc<dyn Any + Send + Sync>>;
+
 /// Values kept per ply, by type: the history knows nothing of what the law computes from it.
 #[derive(Clone, Default)]
-struct Memo(RefCell<HashMap<(TypeId, u64, u32), Arc<dyn Any + Send + Sync>>>);
+struct Memo(RefCell<MemoTable>);
 
 impl std::fmt::Debug for Memo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -1,6 +1,6 @@
-//! Perft against the shared reference counts (`../shared/data/perft.txt`, facts from
-//! chessprogramming.org, Fairy-Stockfish and wukong-xiangqi), up to about 5 million nodes per
-//! position; deeper counts are in the `perft` benchmark.
+//! Perft against the reference counts of `tests/data/perft/perft.txt` (facts from
+//! chessprogramming.org, Fairy-Stockfish and wukong-xiangqi; `tests/data/perft/README.md`), up to
+//! about 5 million nodes per position; deeper counts are in the `perft` benchmark.
 
 use std::path::PathBuf;
 use xqr_core::{perft, MoveRules, Position};
@@ -8,14 +8,12 @@ use xqr_core::{perft, MoveRules, Position};
 /// The largest count checked here.
 const MAX_NODES: u64 = 5_000_000;
 
-pub fn shared_data(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/data")
-        .join(rel)
+fn perft_txt() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/perft/perft.txt")
 }
 
 fn cases() -> Vec<(String, Vec<(u32, u64)>)> {
-    let text = std::fs::read_to_string(shared_data("perft.txt")).expect("shared perft.txt");
+    let text = std::fs::read_to_string(perft_txt()).expect("tests/data/perft/perft.txt");
     let mut out: Vec<(String, Vec<(u32, u64)>)> = Vec::new();
     for line in text.lines() {
         if let Some(fen) = line.strip_prefix("fen ") {
@@ -31,7 +29,7 @@ fn cases() -> Vec<(String, Vec<(u32, u64)>)> {
 }
 
 #[test]
-fn shared_perft_counts() {
+fn reference_perft_counts() {
     let cases = cases();
     assert_eq!(cases.len(), 13, "perft.txt has 13 positions");
     let mut checked = 0;

@@ -4,7 +4,7 @@
 //! tool itself is the `xqr` binary (`src/main.rs`).
 //!
 //! - [`loading`]: everything `xqr` loads (static rulesets, plugins, overlays) into one registry;
-//! - [`plugins`]: dynamic ruleset plugins (DESIGN.md, "Registration and loading");
+//! - [`plugins`]: dynamic ruleset plugins (`docs/architecture.md`, "Registration and loading");
 //! - [`record_input`]: a game of a PGN file as the judges read it, with the place of each move;
 //! - [`batch`]: judging a whole corpus under several rulesets, in parallel, in bounded memory;
 //! - [`diff`]: the games on which two rulesets disagree, as a Markdown or HTML report;

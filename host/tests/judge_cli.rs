@@ -1,5 +1,5 @@
 //! End-to-end tests of `xqr rulesets`, `judge`, `compare` and `check-ruleset`: the JSON contract
-//! of DESIGN.md, text output, global options and errors.
+//! of `docs/architecture.md` ("JSON contracts"), text output, global options and errors.
 
 use std::path::PathBuf;
 

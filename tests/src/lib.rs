@@ -3,8 +3,10 @@
 //! The workspace-level conformance suite. A fixture (`tests/fixtures/*.toml`) is a game — start
 //! position, moves, record tags — with the articles it exercises and, optionally, the result each
 //! ruleset must give. `tests/tests/conformance.rs` judges every fixture under every loaded
-//! ruleset (static, overlay and plugin), asserts the stated expectations, and snapshots the
-//! verdicts with `insta`, plus one verdict matrix (fixtures × rulesets).
+//! ruleset (static, overlay and plugin), asserts the stated expectations for every ruleset, and
+//! snapshots the verdicts with `insta`: the static editions' always, an overlay's or plugin's
+//! only where it differs from the verdict of the ruleset it extends. One verdict matrix
+//! (fixtures × rulesets) shows every cell.
 //!
 //! The fixture format is described by a JSON Schema generated from [`Fixture`] and committed at
 //! `schema/fixture.schema.json` (regenerate with
@@ -55,7 +57,8 @@ pub struct Fixture {
     /// `docs/cxa-1999-vs-2011.md`.
     #[serde(default)]
     pub difference: Option<Difference>,
-    /// Expected verdicts by ruleset id; rulesets not named are only snapshotted.
+    /// Expected verdicts by ruleset id; rulesets not named are only snapshotted (an overlay or
+    /// plugin only where its verdict differs from its parent's).
     #[serde(default)]
     pub expect: BTreeMap<String, Expectation>,
 }

@@ -1,7 +1,9 @@
 //! Every fixture under every loaded ruleset — static, house-variant overlays (the shipped ones and
 //! the readings in `tests/variants/`) and the dynamic plugin — with stated expectations asserted
-//! first, verdicts snapshotted (`insta`, YAML), one
-//! verdict matrix, and no snapshot file left that no fixture produces.
+//! first for every ruleset, then verdicts snapshotted (`insta`, YAML): one snapshot per fixture
+//! holding the verdict of every ruleset that extends no other, and the verdict of a ruleset that
+//! extends another (an overlay, the plugin) only where it differs from its parent's. One verdict
+//! matrix shows every cell, and no snapshot file is left that no fixture produces.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -70,6 +72,51 @@ fn judge_all(fixture: &Fixture) -> BTreeMap<String, Outcome> {
             };
             (rs.meta().id.clone(), outcome)
         })
+        .collect()
+}
+
+/// The ruleset `id` extends, by its id, if any. The parent must be loaded.
+fn parent_of(id: &str) -> Option<String> {
+    let reg = registry();
+    let extends = reg.get(id)?.meta().extends.clone()?;
+    let parent = reg
+        .get(&extends)
+        .unwrap_or_else(|| panic!("{id} extends {extends}, which is not loaded"));
+    Some(parent.meta().id.clone())
+}
+
+/// An outcome of the ruleset `id` as compared with its parent's: its own id set aside, in the
+/// verdict's `ruleset` field and at the head of an error ("ruleset ID cannot judge …").
+fn comparable(id: &str, outcome: &Outcome) -> serde_json::Value {
+    match outcome {
+        Outcome::Verdict(v) => {
+            let mut value = serde_json::to_value(v).expect("a verdict serializes");
+            if let Some(fields) = value.as_object_mut() {
+                fields.remove("ruleset");
+            }
+            value
+        }
+        Outcome::Error { error } => {
+            serde_json::Value::String(error.replacen(&format!("ruleset {id} "), "ruleset ", 1))
+        }
+    }
+}
+
+/// The outcomes a fixture's snapshot holds: every ruleset that extends no other (the static
+/// editions), and a ruleset that extends another only where its outcome differs from its
+/// parent's on this fixture. A verdict inherited unchanged is shown by the verdict matrix alone.
+fn snapshotted(outcomes: &BTreeMap<String, Outcome>) -> BTreeMap<&str, &Outcome> {
+    outcomes
+        .iter()
+        .filter(|(id, outcome)| {
+            parent_of(id).is_none_or(|parent| {
+                let theirs = outcomes
+                    .get(&parent)
+                    .unwrap_or_else(|| panic!("{id}: no outcome for its parent {parent}"));
+                comparable(id, outcome) != comparable(&parent, theirs)
+            })
+        })
+        .map(|(id, outcome)| (id.as_str(), outcome))
         .collect()
 }
 
@@ -159,13 +206,14 @@ fn fixtures_under_every_ruleset() {
     insta::glob!("../fixtures", "*.toml", |path| {
         let fixture = load_fixture(path).unwrap_or_else(|e| panic!("{e}"));
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
-        let outcomes = judge_all(&fixture);
+        let all = judge_all(&fixture);
         for (id, e) in &fixture.expect {
-            let outcome = outcomes
+            let outcome = all
                 .get(id)
                 .unwrap_or_else(|| panic!("{name}: expectation for unknown ruleset {id}"));
             check_expectation(name, id, e, outcome);
         }
+        let outcomes = snapshotted(&all);
         insta::assert_yaml_snapshot!(outcomes);
     });
 }
@@ -208,7 +256,10 @@ fn verdict_matrix() {
     insta::assert_yaml_snapshot!(matrix);
 }
 
-/// Every snapshot file belongs to a fixture or to the matrix.
+/// Every snapshot file belongs to a fixture or to the matrix. Each fixture has exactly one file,
+/// since it always holds the static editions' verdicts; which overlay and plugin verdicts it
+/// holds besides is checked by the snapshot itself (an entry that no longer differs from its
+/// parent's, or a new difference, fails `fixtures_under_every_ruleset`).
 #[test]
 fn no_orphan_snapshots() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

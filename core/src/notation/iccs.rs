@@ -63,14 +63,5 @@ mod tests {
         for m in pos.legal_moves() {
             assert_eq!(parse(&pos, &write(m)).unwrap(), m);
         }
-        assert_eq!(parse(&pos, "H2-E2").unwrap().to_string(), "h2e2");
-        assert!(matches!(
-            parse(&pos, "h2e9"),
-            Err(NotationError::Illegal { .. })
-        ));
-        assert!(matches!(
-            parse(&pos, "z2e2"),
-            Err(NotationError::Syntax { .. })
-        ));
     }
 }

@@ -3,7 +3,7 @@
 use super::{GameEnd, LoopReport, RuleRef};
 use crate::{Color, IllegalMove};
 
-/// What an edition does with an illegal move found in a record (DESIGN: MoveLegality).
+/// What an edition does with an illegal move found in a record (docs/architecture.md).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case", tag = "ruling")]
 pub enum IllegalMoveRuling {

@@ -1,4 +1,4 @@
-//! The verdict on a game: the JSON contract of `xqr judge` (DESIGN.md, Contracts).
+//! The verdict on a game: the JSON contract of `xqr judge` (docs/architecture.md, JSON contracts).
 
 use super::{GameResult, MoveKind, RuleRef, Termination};
 use crate::{Color, Square};

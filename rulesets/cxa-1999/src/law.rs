@@ -120,7 +120,7 @@ pub fn law(ruleset: &str) -> TableJudge {
     TableJudge {
         ruleset: ruleset.to_owned(),
         // §25.3 values, §27 通则, §28 术语, §29 捉: core's 1999 readings
-        definitions: Definitions::cxa_1999(ruleset),
+        definitions: Definitions::cxa_1999().cited_as(ruleset),
         table: VERDICT_TABLE,
         articles: LAW_ARTICLES,
     }

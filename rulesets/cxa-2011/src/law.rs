@@ -124,7 +124,7 @@ pub fn law(ruleset: &str) -> TableJudge {
     TableJudge {
         ruleset: ruleset.to_owned(),
         // §24 术语, §26 细则: core's 2011 readings
-        definitions: Definitions::cxa_2011(ruleset),
+        definitions: Definitions::cxa_2011().cited_as(ruleset),
         table: VERDICT_TABLE,
         articles: LAW_ARTICLES,
     }

@@ -43,7 +43,7 @@ pub fn is_valid_id(s: &str) -> bool {
     title = "xqr house variant",
     description = "A house variant of Xiangqi rules (地方规则 / 俱乐部规则): an existing ruleset \
 (`extends`) with a few knobs changed. Knobs left out inherit from the parent ruleset; every \
-decision a knob changes cites this variant (`<id> <rule_source>`). Design: shared/DESIGN.md, \
+decision a knob changes cites this variant (`<id> <rule_source>`). Design: docs/architecture.md, \
 \"Registration and loading\"."
 )]
 pub struct HouseVariant {

@@ -9,7 +9,7 @@
 //!
 //! 1. with the moved piece on its destination, the opponent (to move) cannot mate by a check or
 //!    continuous checks within the edition's mate-threat depth
-//!    ([`Definitions::mate_threat_checks`], the same bounded search as 杀 §28.2); and
+//!    ([`Definitions::mate_threat`], the same bounded search as 杀 §28.2); and
 //! 2. with that piece taken off the board, all else equal, the opponent could.
 //!
 //! So the piece is what stops a mate from that point: it "holds" the point (守和要点, 1999
@@ -41,14 +41,13 @@ use super::{mates_by_checks, ChaseTarget, Definitions};
 use crate::{Color, Position, Role, Square};
 
 /// Which reading of the defensive key point an edition applies.
-#[derive(
-    Copy, Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
+///
+/// An edition without the article has no reading of it
+/// ([`Definitions::defensive_key_point`] is `None`): an incidental chase of advisors or
+/// elephants is then a chase.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DefensiveKeyPoint {
-    /// No such article: an incidental chase of advisors or elephants is a chase.
-    #[default]
-    Off,
     /// 1999 §27.3: any piece holding a defensive key point.
     AnyDefender,
     /// 2011 §26.2: only when the defending side has a single attacking piece (rook, horse,
@@ -120,7 +119,10 @@ pub(crate) fn incidental_chase(
     counted: &[&ChaseTarget],
     defs: &Definitions,
 ) -> Option<Incidental> {
-    if defs.defensive_key_point == DefensiveKeyPoint::Off || counted.is_empty() {
+    let Some(key_point) = &defs.defensive_key_point else {
+        return None;
+    };
+    if counted.is_empty() {
         return None;
     }
     if !counted
@@ -132,16 +134,16 @@ pub(crate) fn incidental_chase(
     let to = to?;
     let mover = !after.turn();
     let attackers = attacking_pieces(after, mover);
-    if !holds_defensive_point(after, to, defs.mate_threat_checks) {
+    if !holds_defensive_point(after, to, defs.mate_threat.checks) {
         return None;
     }
-    if defs.defensive_key_point == DefensiveKeyPoint::SingleAttacker && attackers != 1 {
+    if key_point.reading == DefensiveKeyPoint::SingleAttacker && attackers != 1 {
         return Some(Incidental {
             idle: false,
             note: format!(
                 "the piece on {to} holds a defensive key point, but {mover} has {attackers} \
-                 attacking pieces: the incidental chase is idle only for a single one ({} {})",
-                defs.ruleset, defs.articles.defensive_key_point,
+                 attacking pieces: the incidental chase is idle only for a single one ({})",
+                key_point.article,
             ),
         });
     }
@@ -149,7 +151,7 @@ pub(crate) fn incidental_chase(
         .iter()
         .map(|c| format!("{} on {}", c.role, c.target))
         .collect();
-    let condition = match defs.defensive_key_point {
+    let condition = match key_point.reading {
         DefensiveKeyPoint::SingleAttacker => {
             format!("; {mover} has a single attacking piece (rook, horse, cannon or crossed pawn)")
         }
@@ -159,12 +161,11 @@ pub(crate) fn incidental_chase(
         idle: true,
         note: format!(
             "the piece on {to} holds a defensive key point (without it {} would mate by checks within {} moves): \
-             its chase of {} is incidental, idle ({} {}{condition})",
+             its chase of {} is incidental, idle ({}{condition})",
             after.turn(),
-            defs.mate_threat_checks,
+            defs.mate_threat.checks,
             targets.join(", "),
-            defs.ruleset,
-            defs.articles.defensive_key_point,
+            key_point.article,
         ),
     })
 }
@@ -197,9 +198,9 @@ mod tests {
         let before = pos(fen);
         let mut after = before.clone();
         after.play(m.parse().expect("ICCS")).expect("legal");
-        let mut defs = Definitions::cxa_1999("cxa-1999");
+        let mut defs = Definitions::cxa_1999();
         if !key_point {
-            defs.defensive_key_point = DefensiveKeyPoint::Off;
+            defs.defensive_key_point = None;
         }
         classify_move(&before, &after, &defs)
     }
@@ -284,8 +285,8 @@ mod tests {
             after.play("d5e5".parse().expect("ICCS")).expect("legal");
             classify_move(&before, &after, defs)
         };
-        let new = Definitions::cxa_2011("cxa-2011");
-        let old = Definitions::cxa_1999("cxa-1999");
+        let new = Definitions::cxa_2011();
+        let old = Definitions::cxa_1999();
         let c = play(EX15, &new);
         assert!(!c.class.has(MoveKind::Chase), "{:?}", c.class);
         assert!(

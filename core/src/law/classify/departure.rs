@@ -35,7 +35,7 @@
 //! standing on the line, just as a piece that shields by blocking does, and capturing along the
 //! line gives that up. 1999 counts no such loss (chapter 7 example 4, "尽管红车吃卒要丢马，仍按
 //! 红方长捉处理"), and a ruleset may keep §26.5 for roots and blockers only:
-//! [`Definitions::screen_landing_counts`](super::Definitions::screen_landing_counts), on for
+//! [`Definitions::screen_landing`](super::Definitions::screen_landing), on for
 //! 2011. Off, a loss on a point that the opponent then wins only by cannon shots through `t` is
 //! not counted.
 
@@ -242,7 +242,7 @@ mod screen_tests {
     #[test]
     fn landing_on_a_cannons_screen_is_outweighed_in_2011() {
         let p = pos(SCREEN);
-        let new = Definitions::cxa_2011("cxa-2011");
+        let new = Definitions::cxa_2011();
         let f4 = |d: &Definitions| chased(&p, d).into_iter().find(|c| c.target == sq("f4"));
         let t = f4(&new).expect("kept for its note");
         assert!(
@@ -250,12 +250,12 @@ mod screen_tests {
             "{t:?}"
         );
         let literal = Definitions {
-            screen_landing_counts: false,
+            screen_landing: None,
             ..new
         };
         let t = f4(&literal).expect("a chase");
         assert_eq!((t.by.clone(), t.exception), (vec![sq("c4")], None));
-        let t = f4(&Definitions::cxa_1999("cxa-1999")).expect("a chase");
+        let t = f4(&Definitions::cxa_1999()).expect("a chase");
         assert_eq!((t.by.clone(), t.exception), (vec![sq("c4")], None));
     }
 }

@@ -13,7 +13,7 @@
 //!   an attacked point, or left without its root or shield, is the checker's loss to answer for,
 //!   not a chase the answer made. Idle.
 //!
-//! [`Definitions::checker_exposed_chase_idle`] chooses: off for 1999, on for 2011.
+//! [`Definitions::checker_exposed_chase`] chooses: `None` for 1999, on for 2011.
 //!
 //! # The reading
 //!
@@ -37,8 +37,9 @@
 //! stands. What is not weighed: whether the check itself was a good move — the checker answers
 //! for what it gave away whatever it gained.
 
+use super::own_chase::counts;
 use super::self_destroying::{undo_check, AnsweredCheck};
-use super::{after_move, chased, counts, ChaseTarget, Definitions};
+use super::{after_move, chased, ChaseTarget, Definitions};
 use crate::Position;
 
 /// The answered check and the chases the answer makes with that check undone, computed when
@@ -72,7 +73,7 @@ impl<'a> Exposure<'a> {
     /// The check that exposed the piece chased by `c` (found after the answer), when the
     /// edition makes such a chase the checker's doing and it is one in the sense above.
     pub(super) fn exposed(&mut self, c: &ChaseTarget) -> Option<&AnsweredCheck> {
-        if !self.defs.checker_exposed_chase_idle || !self.before.is_check() || c.overruled() {
+        if self.defs.checker_exposed_chase.is_none() || !self.before.is_check() || c.overruled() {
             return None;
         }
         let (_, moved_to) = after_move(self.before, self.after)?;
@@ -104,13 +105,14 @@ impl<'a> Exposure<'a> {
 }
 
 /// The note for a chase that `check` exposed.
-pub(super) fn note(c: &ChaseTarget, check: &AnsweredCheck, defs: &Definitions) -> String {
-    format!(
+pub(super) fn note(c: &ChaseTarget, check: &AnsweredCheck, defs: &Definitions) -> Option<String> {
+    let article = defs.checker_exposed_chase.as_ref()?;
+    Some(format!(
         "{} on {} can be won only because {check} moved or exposed it: with that check undone \
          the answer would not chase it, so the checker answers for it (不得视为另一方造成) and \
-         it is not a new chase of the answer ({} {})",
-        c.role, c.target, defs.ruleset, defs.articles.checker_exposed_chase
-    )
+         it is not a new chase of the answer ({article})",
+        c.role, c.target
+    ))
 }
 
 #[cfg(test)]
@@ -142,10 +144,10 @@ mod tests {
     #[test]
     fn a_block_that_lets_a_rook_take_what_the_checker_left_is_idle_in_2011() {
         let h = history(BLOCK, "d7e7 c3e3");
-        let c = classify(&h, 2, &Definitions::cxa_1999("cxa-1999"));
+        let c = classify(&h, 2, &Definitions::cxa_1999());
         assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
         assert_eq!(c.class.targets, vec![sq("d4")]);
-        let c = classify(&h, 2, &Definitions::cxa_2011("cxa-2011"));
+        let c = classify(&h, 2, &Definitions::cxa_2011());
         assert!(!c.class.has(MoveKind::Chase), "{:?}", c.class);
         assert!(
             c.class
@@ -166,10 +168,10 @@ mod tests {
             "2bk5/9/3r5/9/2P6/R2n2c2/2C6/6N2/9/4K4 b - - 0 1",
             "d7e7 g2e3",
         );
-        let c = classify(&h, 2, &Definitions::cxa_2011("cxa-2011"));
+        let c = classify(&h, 2, &Definitions::cxa_2011());
         assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
         assert_eq!(c.class.targets, vec![sq("g4")]);
-        let c = classify(&h, 2, &Definitions::cxa_1999("cxa-1999"));
+        let c = classify(&h, 2, &Definitions::cxa_1999());
         assert_eq!(c.class.targets, vec![sq("d4"), sq("g4")], "{:?}", c.class);
     }
 
@@ -179,10 +181,7 @@ mod tests {
     #[test]
     fn a_block_that_attacks_the_checker_chases() {
         let h = history("5k3/9/9/9/9/2n6/9/9/R8/4K4 b - - 0 1", "c4d2 a1d1");
-        for d in [
-            Definitions::cxa_1999("cxa-1999"),
-            Definitions::cxa_2011("cxa-2011"),
-        ] {
+        for d in [Definitions::cxa_1999(), Definitions::cxa_2011()] {
             let c = classify(&h, 2, &d);
             assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
             assert_eq!(c.class.targets, vec![sq("d2")]);
@@ -196,14 +195,14 @@ mod tests {
     #[test]
     fn a_king_stepping_back_uncovers_an_attack_on_the_checker() {
         let h = history("5k3/9/9/9/7r1/9/9/9/C1N1K4/R5p2 b - - 0 1", "h5h1 e1e0");
-        let c = classify(&h, 2, &Definitions::cxa_1999("cxa-1999"));
+        let c = classify(&h, 2, &Definitions::cxa_1999());
         assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
         assert_eq!(c.class.targets, vec![sq("h1")]);
-        let new = Definitions::cxa_2011("cxa-2011");
+        let new = Definitions::cxa_2011();
         let c = classify(&h, 2, &new);
         assert_eq!(c.class.heaviest(), MoveKind::Idle, "{:?}", c.class);
         let exposure_only = Definitions {
-            king_answering_check_idle: false,
+            king_answers_check: None,
             ..new.clone()
         };
         let c = classify(&h, 2, &exposure_only);
@@ -214,7 +213,7 @@ mod tests {
             c.class.notes
         );
         let neither = Definitions {
-            checker_exposed_chase_idle: false,
+            checker_exposed_chase: None,
             ..exposure_only
         };
         let c = classify(&h, 2, &neither);

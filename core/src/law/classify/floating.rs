@@ -170,7 +170,7 @@ mod tests {
     fn defs(values: MaterialValues) -> crate::law::classify::Definitions {
         crate::law::classify::Definitions {
             values,
-            ..crate::law::classify::Definitions::cxa_1999("cxa-1999")
+            ..crate::law::classify::Definitions::cxa_1999()
         }
     }
 

@@ -8,7 +8,7 @@
 //! definition (§24.2), threatens mate, threatens it only because of C when none of its mating
 //! attacks works in the position where C is undone but R is played (the checking piece back on
 //! C's origin, what C captured restored, R applied, the mover to move again). An attack is the
-//! first checking move of a mate by checks (`mate_threat_checks` deep); "works" means the same
+//! first checking move of a mate by checks (`mate_threat.checks` deep); "works" means the same
 //! move, played there, mates too. Then C is 自斃 and the threat is the checker's own doing: it
 //! does not make R a mate threat (杀). When one of them works there too, R made a new 杀法 and
 //! stays a mate threat (§26.3, second clause). Comparing attacks rather than the mere existence
@@ -64,14 +64,12 @@ pub(super) fn attribute(
     after: &Position,
     defs: &Definitions,
 ) -> Option<Attribution> {
-    if !defs.self_destroying_check {
-        return None;
-    }
+    defs.self_destroying_check.as_ref()?;
     let (check, undone) = undo_check(previous, before, after)?;
     // The same attack (the same first checking move of the same piece) mating in both
     // positions is the answer's own 杀法; a mate the undone position has by another attack is
     // not the threat the answer makes: the checking piece on its new point stops it.
-    let depth = defs.mate_threat_checks;
+    let depth = defs.mate_threat.checks;
     let again = after.passed();
     let undone_moves = undone.legal_moves();
     let new = again
@@ -146,8 +144,9 @@ pub(super) fn settle(
     defs: &Definitions,
     class: &mut PlyClass,
 ) {
-    let r = &defs.ruleset;
-    let a = defs.articles.self_destroying_check;
+    let Some(a) = &defs.self_destroying_check else {
+        return; // no 自斃 without the article: `attribute` finds none
+    };
     if class.has(MoveKind::Chase) {
         class.kinds.insert(0, MoveKind::MateThreat);
         if let Some(k) = king {
@@ -155,24 +154,24 @@ pub(super) fn settle(
         }
         class.notes.push(format!(
             "mate threat: it comes from {check}, but the answer also chases, so that check is not \
-             自斃 ({r} {a}) and the threat counts ({r} {})",
-            defs.articles.mate_threat
+             自斃 ({a}) and the threat counts ({})",
+            defs.mate_threat.article
         ));
     } else {
         class.notes.push(format!(
             "{check} left its own side mated (自斃): with that check undone this answer threatens \
-             no mate, so the threat is the checker's own doing, not this move's ({r} {a})"
+             no mate, so the threat is the checker's own doing, not this move's ({a})"
         ));
     }
 }
 
 /// The note for a reply whose mate threat exists with the answered check undone.
-pub(super) fn new_mate_note(check: &AnsweredCheck, defs: &Definitions) -> String {
-    format!(
+pub(super) fn new_mate_note(check: &AnsweredCheck, defs: &Definitions) -> Option<String> {
+    let article = defs.self_destroying_check.as_ref()?;
+    Some(format!(
         "the threat does not come from {check}: it is there with that check undone too, a new \
-         杀法 made by the answer, so still a mate threat ({} {})",
-        defs.ruleset, defs.articles.self_destroying_check
-    )
+         杀法 made by the answer, so still a mate threat ({article})"
+    ))
 }
 
 #[cfg(test)]
@@ -197,10 +196,7 @@ mod tests {
     }
 
     fn defs() -> [Definitions; 2] {
-        [
-            Definitions::cxa_1999("cxa-1999"),
-            Definitions::cxa_2011("cxa-2011"),
-        ]
+        [Definitions::cxa_1999(), Definitions::cxa_2011()]
     }
 
     /// 2011 §24.18, §26.3: the block's mate threat (马h4-g2) exists only because the rook left
@@ -240,7 +236,7 @@ mod tests {
             let c = classify(&h, 2, &d);
             assert_eq!(c.class.heaviest(), MoveKind::MateThreat, "{:?}", c.class);
         }
-        let c = classify(&h, 2, &Definitions::cxa_2011("cxa-2011"));
+        let c = classify(&h, 2, &Definitions::cxa_2011());
         assert!(
             c.class.notes.iter().any(|n| n.contains("new 杀法")),
             "{:?}",
@@ -258,7 +254,7 @@ mod tests {
             "2r1k4/9/2n6/C8/6R2/7n1/2N6/9/4p4/5K3 w - - 0 1",
             &["g5e5", "c7e8"],
         );
-        let c = classify(&h, 2, &Definitions::cxa_2011("cxa-2011"));
+        let c = classify(&h, 2, &Definitions::cxa_2011());
         assert_eq!(c.class.heaviest(), MoveKind::MateThreat, "{:?}", c.class);
         assert!(c.class.has(MoveKind::Chase), "{:?}", c.class);
         assert!(
@@ -277,7 +273,7 @@ mod tests {
             "4k4/9/3n5/C8/6R2/7n1/9/9/4p4/5K3 w - - 0 1",
             &["g5e5", "d7e5"],
         );
-        let c = classify(&h, 2, &Definitions::cxa_2011("cxa-2011"));
+        let c = classify(&h, 2, &Definitions::cxa_2011());
         assert_eq!(c.class.heaviest(), MoveKind::MateThreat, "{:?}", c.class);
         assert!(
             !c.class.notes.iter().any(|n| n.contains("§24.18")),

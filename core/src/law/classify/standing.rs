@@ -46,7 +46,8 @@
 //! line: it counts as suspended when the opponent, to move before the answer, would mate with
 //! one check.
 
-use super::{after_move, chased, mated_after, mates_by_checks, ChaseTarget, ChaseVia, Definitions};
+use super::mate::mated_after;
+use super::{after_move, chased, mates_by_checks, ChaseTarget, ChaseVia, Definitions};
 use crate::{Color, Position};
 
 /// How the opponent's last move suspended a standing attack.
@@ -167,13 +168,12 @@ pub(super) fn note(c: &ChaseTarget, how: Suspension, mover: Color, defs: &Defini
     format!(
         "{} on {} was attacked by {} after {mover}'s previous move too; {}'s {what} only \
          suspended the attack, and this move answers it: from chase to chase (从捉到捉), not a \
-         new chase ({} {})",
+         new chase ({})",
         c.role,
         c.target,
         by.join(", "),
         !mover,
-        defs.ruleset,
-        defs.articles.standing_attack
+        defs.standing_attack
     )
 }
 
@@ -194,10 +194,7 @@ mod tests {
     }
 
     fn editions() -> [Definitions; 2] {
-        [
-            Definitions::cxa_1999("cxa-1999"),
-            Definitions::cxa_2011("cxa-2011"),
-        ]
+        [Definitions::cxa_1999(), Definitions::cxa_2011()]
     }
 
     /// Chapter 7 example 6 (从捉到捉) across a check: the red rook a9 attacks the unprotected
@@ -207,7 +204,7 @@ mod tests {
     #[test]
     fn answering_a_check_keeps_a_standing_attack_idle() {
         let h = history("R4a3/3k5/9/9/9/9/6n2/9/9/4K4 w - - 0 1", "e0f0 g3h1 f0e0");
-        let d = Definitions::cxa_1999("cxa-1999");
+        let d = Definitions::cxa_1999();
         let c = classify(&h, 3, &d);
         assert_eq!(c.class.heaviest(), MoveKind::Idle, "{:?}", c.class);
         assert!(
@@ -218,7 +215,7 @@ mod tests {
             "{:?}",
             c.class.notes
         );
-        let c = classify(&h, 3, &Definitions::cxa_2011("cxa-2011"));
+        let c = classify(&h, 3, &Definitions::cxa_2011());
         assert_eq!(c.class.heaviest(), MoveKind::Idle, "{:?}", c.class);
     }
 

@@ -1,7 +1,7 @@
 //! Winning a piece through checks (通过连续照将吃子, CXA 1999 §28.3, §29.1; 2011 §24.3 "从下一着
 //! 开始运用连续将军得子、抽吃子"), and what such a win must add to the attacks already there.
 //!
-//! A check (or up to [`Definitions::chase_checks`] checks in a row) wins the piece on `t` when,
+//! A check (or up to [`Definitions::chase_through_checks`] checks in a row) wins the piece on `t` when,
 //! whatever the opponent replies, the checking side then captures it at a gain — counting what
 //! the replies won from it (the ledger, so a pawn given with check to win a horse is no gain,
 //! 1999 §25.3, chapter 7 example 12) — and is not mated at once (1999 §29.4).
@@ -23,10 +23,10 @@
 //! as usual; and whether the direct capture was the mover's chase already (then no search
 //! through checks is made at all).
 
-use super::departure::net_after_departure;
 use super::exchange::{captures_on, gain, gain_after};
 use super::floating::{Ledger, Prize};
-use super::{mated_after, safe_moves, Definitions};
+use super::mate::{mated_after, safe_moves};
+use super::{root_and_pinned, Definitions};
 use crate::{Move, Position, Role, Square};
 
 /// A capture of the target the side to move can already make (see the module notes).
@@ -50,11 +50,7 @@ pub(super) fn own_captures(
             let g = gain(pos, m, &defs.values);
             // 2011 §26.5: what the capturer's leaving costs is part of what it wins; a check
             // that spares that cost makes the capture better.
-            let net = defs
-                .root_and_pinned_captures
-                .then(|| net_after_departure(pos, m, g, &defs.values, defs.screen_landing_counts))
-                .flatten()
-                .map_or(g, |(net, _)| net);
+            let net = root_and_pinned::net(pos, m, g, defs);
             Some(OwnCapture {
                 from: m.from,
                 role: pos.board().get(m.from)?.role,
@@ -177,10 +173,7 @@ mod tests {
         for m in ["e5i5", "e0e1", "i5e5", "e1e0", "e5i5"] {
             h.push(m.parse().expect("ICCS")).expect("legal");
         }
-        for d in [
-            Definitions::cxa_1999("cxa-1999"),
-            Definitions::cxa_2011("cxa-2011"),
-        ] {
+        for d in [Definitions::cxa_1999(), Definitions::cxa_2011()] {
             for ply in [1, 5] {
                 let c = classify(&h, ply, &d);
                 assert_eq!(c.class.heaviest(), MoveKind::Idle, "{:?}", c.class);

@@ -319,7 +319,7 @@ impl TableJudge {
         let side =
             |c: Color, pawn_counts: bool| -> Conduct { conduct_of(&plies_of(c), pawn_counts) };
         // 1999 §27.2: a pawn's own chase is idle, unless both sides keep attacking.
-        let mutual = self.definitions.pawn_chase
+        let mutual = self.definitions.pawn_chase.reading
             == crate::law::classify::OwnChase::IdleUnlessMutual
             && side(Color::Red, true).is_forbidden()
             && side(Color::Black, true).is_forbidden();
@@ -1164,7 +1164,7 @@ mod tests {
     fn judge() -> TableJudge {
         TableJudge {
             ruleset: "cxa-2011".to_owned(),
-            definitions: Definitions::cxa_2011("cxa-2011"),
+            definitions: Definitions::cxa_2011(),
             table: VerdictTable::CXA_2011,
             articles: LawArticles::CXA_2011,
         }

@@ -1,0 +1,69 @@
+//! A chase must be new: CXA 1999 §29.2 "“捉”產生于剛走的這著棋,上一著尚不存在."; 2011 §24.3
+//! "凡走子后，所走動子能...", §26.1.1 "走動后其他子產生新的"捉""。
+//!
+//! # The reading
+//!
+//! The pieces chased after the move ([`chased`] with the mover to move again) are compared with
+//! those chased before it (the mover to move). A piece already attacked before is not a new
+//! chase, unless the earlier attack was the king's or a pawn's own (or made idle by an article)
+//! and the attack now counts as the mover's: then other pieces make a new chase ("走动后其他子
+//! 产生新的捉", 2011 §26.1.1; 1999 §29.2 "上一着尚不存在"). Two readings extend the comparison
+//! across the opponent's check: an attack the opponent's check or mate threat only suspended
+//! (从捉到捉, `standing.rs`), and, in 2011, a chase that the answered check gave away
+//! (`exposed.rs`). Neither applies to a king's answer to a check (`king_answers_check.rs`).
+//!
+//! An attack an article makes idle now is kept (with its exception) so that notes can say why.
+
+use super::own_chase::counts;
+use super::{chased, exposed, standing, ChaseTarget, Definitions};
+use crate::Position;
+
+/// The chases the move from `before` to `after` makes anew, given `again` (the position after
+/// the move, the mover to move again), `previous` (the position before the opponent's last
+/// move) and whether the move is a king's answer to a check; the notes for attacks that are
+/// not new go to `notes`.
+pub(super) fn new_chases(
+    previous: Option<&Position>,
+    before: &Position,
+    after: &Position,
+    again: &Position,
+    king_answers: bool,
+    defs: &Definitions,
+    notes: &mut Vec<String>,
+) -> Vec<ChaseTarget> {
+    let mover = before.turn();
+    let now = chased(again, defs);
+    let earlier = chased(before, defs);
+    let mut standing = standing::StandingAttacks::new(previous, before, defs);
+    let mut exposure = exposed::Exposure::new(previous, before, after, defs);
+    let mut out = Vec::new();
+    for c in now {
+        // An attack an article made idle before the move does not stop a chase now; one
+        // that an article makes idle now is kept for its note.
+        // The king's or a pawn's own attack before the move does not stop a chase by
+        // other pieces now ("走动后其他子产生新的捉", 2011 §26.1.1; 1999 §29.2 "上一着尚不存在").
+        if !c.overruled()
+            && earlier.iter().any(|e| {
+                e.target == c.target && !e.overruled() && (counts(e, defs) || !counts(&c, defs))
+            })
+        {
+            notes.push(format!(
+                "{} on {} was already attacked before this move: not a new chase ({})",
+                c.role, c.target, defs.new_chase
+            ));
+            continue;
+        }
+        // 从捉到捉 across the opponent's check or mate threat (standing.rs).
+        if let Some(how) = (!king_answers).then(|| standing.suspended(&c)).flatten() {
+            notes.push(standing::note(&c, how, mover, defs));
+            continue;
+        }
+        // 2011 §26.1.2, §26.3: what the answered check gave away (exposed.rs).
+        if let Some(check) = (!king_answers).then(|| exposure.exposed(&c)).flatten() {
+            notes.extend(exposed::note(&c, check, defs));
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
