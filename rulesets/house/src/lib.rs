@@ -14,6 +14,19 @@
 //! [repetition]            # 棋例: "loses" | "must_change" | "draw"
 //! perpetual_check = "loses"
 //! perpetual_chase = "draw"
+//! # forbidden = ["perpetual_check"]   # shorthand: only these stay forbidden
+//!
+//! [definitions]           # what a move is: switches, readings, depths
+//! king_answers_check = true          # cxa-2011 §26.1.2 on a 1999 parent, citing rule_source
+//! pawn_chase = "idle"                # "idle" | "idle_unless_mutual" | "counts"
+//!
+//! [counting]              # how a repetition is counted
+//! procedure = "cxa-1999"  # or "cxa-2011"
+//! repetitions = 3         # 2–10, the 1999 procedure's 循环反复三次
+//! count = "cycles"        # or "occurrences"
+//!
+//! [both_forbidden]
+//! ruling = "draw"         # or "precedence" (cxa-2011 §26.8)
 //!
 //! [natural_limit]         # 自然限着
 //! moves = 30              # 1–300 moves by both sides without a capture
@@ -76,6 +89,7 @@ mod ruleset;
 mod source;
 mod variant;
 
+pub use definitions::{DefinitionKnobs, KeyPointKnob, Switch};
 pub use load::{check, format_keys, load_file, load_str, OverlayError, Problem, ProblemKind};
 pub use resolve::{check_against, resolve_all};
 pub use ruleset::{build, NaturalLimit, OverlayRuleset};

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
+use crate::definitions::{FALSE_ROOT_NAMES, KEY_POINT_NAMES, OWN_CHASE_NAMES};
 use crate::source::{Location, SourceMap};
 use crate::variant::{
     is_valid_id, DrawResult, HouseVariant, IllegalRuling, PointsValue, FORBIDDEN_NAMES,
@@ -255,6 +256,12 @@ enum Leaf {
     Int(i64, i64, &'static str),
     /// One of the strings.
     Choice(&'static [&'static str]),
+    /// `true` or `false`.
+    Bool,
+    /// `false`, `true` or a non-empty string (an article).
+    Switch,
+    /// `false` or one of the strings.
+    ChoiceOrOff(&'static [&'static str]),
     /// An array of distinct strings, each one of these.
     Choices(&'static [&'static str]),
     /// A number of points.
@@ -335,6 +342,40 @@ pub(crate) static REPETITION: TableSpec = TableSpec {
     ],
 };
 
+const SWITCH: Node = Node::Leaf(Leaf::Switch);
+const OWN_CHASE: Node = Node::Leaf(Leaf::Choice(&OWN_CHASE_NAMES));
+
+pub(crate) static DEFINITIONS: TableSpec = TableSpec {
+    fields: &[
+        opt("floating_crossed_pawn", Node::Leaf(Leaf::Bool)),
+        opt(
+            "mate_threat",
+            Node::Leaf(Leaf::Int(1, 5, "consecutive checks searched for a mate")),
+        ),
+        opt(
+            "chase_through_checks",
+            Node::Leaf(Leaf::Int(0, 3, "checks before the winning capture")),
+        ),
+        opt("king_chase", OWN_CHASE),
+        opt("pawn_chase", OWN_CHASE),
+        opt(
+            "defensive_key_point",
+            Node::Leaf(Leaf::ChoiceOrOff(&KEY_POINT_NAMES)),
+        ),
+        opt("false_root", Node::Leaf(Leaf::Choice(&FALSE_ROOT_NAMES))),
+        opt("king_answers_check", SWITCH),
+        opt("checker_exposed_chase", SWITCH),
+        opt("self_destroying_check", SWITCH),
+        opt("root_and_pinned_captures", SWITCH),
+        opt("screen_landing", SWITCH),
+        opt("pawn_trades", SWITCH),
+        opt("pawn_discovered", SWITCH),
+        opt("costly_offers", SWITCH),
+        opt("rook_pair_unrooted", SWITCH),
+        opt("rook_pair_contact", SWITCH),
+    ],
+};
+
 pub(crate) static COUNTING: TableSpec = TableSpec {
     fields: &[
         opt("procedure", Node::Leaf(Leaf::Choice(&PROCEDURE_NAMES))),
@@ -396,6 +437,7 @@ pub(crate) static ROOT: TableSpec = TableSpec {
         opt("aliases", Node::Leaf(Leaf::Ids)),
         opt("description", Node::Leaf(Leaf::Text(false))),
         opt("repetition", Node::Table(&REPETITION)),
+        opt("definitions", Node::Table(&DEFINITIONS)),
         opt("counting", Node::Table(&COUNTING)),
         opt("both_forbidden", Node::Table(&BOTH_FORBIDDEN)),
         opt("natural_limit", Node::Table(&NATURAL_LIMIT)),
@@ -412,6 +454,7 @@ pub fn format_keys() -> Vec<(&'static str, Vec<&'static str>)> {
     vec![
         ("", ROOT.names().collect()),
         ("repetition", REPETITION.names().collect()),
+        ("definitions", DEFINITIONS.names().collect()),
         ("counting", COUNTING.names().collect()),
         ("both_forbidden", BOTH_FORBIDDEN.names().collect()),
         ("natural_limit", NATURAL_LIMIT.names().collect()),
@@ -575,6 +618,47 @@ impl Checker<'_> {
                     }
                 }
                 _ => self.wrong_type(path, v, &format!("an integer from {min} to {max} ({what})")),
+            },
+            Leaf::Bool => {
+                if !matches!(v.get_ref(), DeValue::Boolean(_)) {
+                    self.wrong_type(path, v, "`true` or `false`")
+                }
+            }
+            Leaf::Switch => match v.get_ref() {
+                DeValue::Boolean(_) => {}
+                DeValue::String(s) if s.trim().is_empty() => self.problem(
+                    loc,
+                    path,
+                    ProblemKind::OutOfRange,
+                    "an empty article: write `true` to cite the variant's rule_source, or the article".to_owned(),
+                ),
+                DeValue::String(_) => {}
+                _ => self.wrong_type(
+                    path,
+                    v,
+                    "`true`, `false` or an article string (on, citing it)",
+                ),
+            },
+            Leaf::ChoiceOrOff(names) => match v.get_ref() {
+                DeValue::Boolean(false) => {}
+                DeValue::Boolean(true) => {
+                    let expected = names
+                        .iter()
+                        .map(|n| format!("\"{n}\""))
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    let msg = format!("`true` does not say which reading: expected `false` or one of {expected}");
+                    self.problem(loc, path, ProblemKind::OutOfRange, msg);
+                }
+                DeValue::String(_) => self.leaf(path, v, Leaf::Choice(names)),
+                _ => {
+                    let expected = names
+                        .iter()
+                        .map(|n| format!("\"{n}\""))
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    self.wrong_type(path, v, &format!("`false` or one of {expected}"))
+                }
             },
             Leaf::Choices(names) => match v.get_ref() {
                 DeValue::Array(items) => {

@@ -8,6 +8,7 @@ use xqr_core::law::judge::{BothForbidden, Counting, RepetitionCount, ViolationPo
 use xqr_core::rules::{Conduct, IllegalMoveRuling, Points, RuleRef};
 use xqr_core::KingSafety;
 
+use crate::definitions::DefinitionKnobs;
 use crate::source::{Location, SourceMap};
 
 /// Pattern of a ruleset id, an alias and the `extends` value.
@@ -82,6 +83,12 @@ pub struct HouseVariant {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub repetition: Option<RepetitionKnobs>,
 
+    /// What a check, a mate threat, a chase or an idle move is: the classifier's readings
+    /// (cxa-1999 §25.3, §27–§29; cxa-2011 §24, §26) a club changes. Needs a parent built from a
+    /// Spec, like `[repetition]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub definitions: Option<DefinitionKnobs>,
+
     /// How a repetition is counted (cxa-1999 §24 循环反复三次; cxa-2011 §23.1–23.4): the
     /// procedure, and for the 1999 procedure the number and what it counts. Needs a parent
     /// built from a Spec, like `[repetition]`.
@@ -153,7 +160,7 @@ impl HouseVariant {
     }
 
     fn definitions_set(&self) -> bool {
-        false
+        self.definitions.is_some()
     }
 
     /// The reference every decision this variant changes cites: `<id> <rule_source>`.

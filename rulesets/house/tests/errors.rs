@@ -40,7 +40,7 @@ fn unknown_key_names_file_line_key_and_the_allowed_keys() {
     assert_eq!(p[0].kind, ProblemKind::UnknownKey);
     assert_eq!(
         p[0].to_string(),
-        "club.toml:6:1: colour: unknown key `colour` at the top level; allowed keys: id, name, extends, rule_source, aliases, description, repetition, counting, both_forbidden, natural_limit, scoring, illegal_moves, moves, metadata"
+        "club.toml:6:1: colour: unknown key `colour` at the top level; allowed keys: id, name, extends, rule_source, aliases, description, repetition, definitions, counting, both_forbidden, natural_limit, scoring, illegal_moves, moves, metadata"
     );
 }
 
@@ -292,4 +292,70 @@ fn check_against_a_registry_reports_the_parent() {
     // File problems come first, and alone.
     let p = xqr_house::check_against(&format!("{HEAD}x = 1\n"), "club.toml", &reg);
     assert_eq!(p[0].kind, ProblemKind::UnknownKey);
+}
+
+#[test]
+fn the_law_tables_are_checked_like_the_others() {
+    // HEAD is five lines: the table header is line 6.
+    let text = format!(
+        "{HEAD}[definitions]\nking_answer_check = true\nking_chase = \"sometimes\"\ndefensive_key_point = true\nmate_threat = 9\npawn_trades = 1\n[counting]\nprocedure = \"cxa2011\"\n[both_forbidden]\nruling = \"lose\"\n[repetition]\nforbidden = [\"perpetual_check\", \"allowed\"]\n"
+    );
+    assert_eq!(
+        problems(&text),
+        [
+            "club.toml:7:1: definitions.king_answer_check: unknown key `king_answer_check` in [definitions]; did you mean `king_answers_check`? allowed keys: floating_crossed_pawn, mate_threat, chase_through_checks, king_chase, pawn_chase, defensive_key_point, false_root, king_answers_check, checker_exposed_chase, self_destroying_check, root_and_pinned_captures, screen_landing, pawn_trades, pawn_discovered, costly_offers, rook_pair_unrooted, rook_pair_contact",
+            "club.toml:8:14: definitions.king_chase: expected one of \"idle\", \"idle_unless_mutual\", \"counts\"; found \"sometimes\"",
+            "club.toml:9:23: definitions.defensive_key_point: `true` does not say which reading: expected `false` or one of \"any_defender\", \"single_attacker\"",
+            "club.toml:10:15: definitions.mate_threat: 9 is out of range: expected consecutive checks searched for a mate, an integer from 1 to 5",
+            "club.toml:11:15: definitions.pawn_trades: expected `true`, `false` or an article string (on, citing it), found an integer `1`",
+            "club.toml:13:13: counting.procedure: expected one of \"cxa-1999\", \"cxa-2011\"; found \"cxa2011\" (did you mean \"cxa-2011\"?)",
+            "club.toml:15:10: both_forbidden.ruling: expected one of \"draw\", \"precedence\"; found \"lose\"",
+            "club.toml:17:33: repetition.forbidden[1]: expected one of \"perpetual_check\", \"perpetual_mate_threat\", \"perpetual_chase\", \"check_and_mate_threat\", \"check_and_chase\", \"mate_threat_and_chase\"; found \"allowed\"",
+        ]
+    );
+}
+
+#[test]
+fn the_law_tables_need_a_parent_built_from_a_spec() {
+    /// A parent written in code, as a dynamic plugin is: it exposes no Spec.
+    struct Opaque(xqr_cxa1999::Cxa1999);
+    impl xqr_core::rules::Ruleset for Opaque {
+        fn meta(&self) -> &xqr_core::rules::RulesetMeta {
+            self.0.meta()
+        }
+        fn legality(&self) -> &dyn xqr_core::rules::MoveLegality {
+            self.0.legality()
+        }
+        fn visibility(&self) -> &dyn xqr_core::rules::PieceVisibility {
+            self.0.visibility()
+        }
+        fn repetition(&self) -> &dyn xqr_core::rules::RepetitionJudge {
+            self.0.repetition()
+        }
+        fn scoring(&self) -> &dyn xqr_core::rules::Scoring {
+            self.0.scoring()
+        }
+    }
+    use xqr_core::rules::Ruleset;
+    let parent: Arc<dyn Ruleset> = Arc::new(Opaque(xqr_cxa1999::Cxa1999::new()));
+    for (table, key) in [
+        ("definitions", "king_answers_check = true"),
+        ("counting", "count = \"occurrences\""),
+        ("both_forbidden", "ruling = \"precedence\""),
+    ] {
+        let v = load_str(&format!("{HEAD}[{table}]\n{key}\n"), "club.toml").expect("valid");
+        let e = xqr_house::OverlayRuleset::new(&v, parent.clone(), "club.toml")
+            .err()
+            .expect("refused");
+        assert_eq!(e.kind(), ProblemKind::Unsupported);
+        assert!(
+            e.to_string().starts_with(&format!(
+                "club.toml:6:1: {table}: the parent cxa-1999 has no table-driven repetition judge (it is not built from a Spec), so [{table}] cannot change it"
+            )),
+            "{e}"
+        );
+    }
+    // The knobs its components can wrap are fine.
+    let v = load_str(&format!("{HEAD}[natural_limit]\nmoves = 40\n"), "club.toml").expect("valid");
+    assert!(xqr_house::OverlayRuleset::new(&v, parent, "club.toml").is_ok());
 }

@@ -128,6 +128,7 @@ fn loader_and_schema_know_the_same_keys() {
     let tables = [
         ("", &schema),
         ("repetition", &defs["RepetitionKnobs"]),
+        ("definitions", &defs["DefinitionKnobs"]),
         ("counting", &defs["CountingKnobs"]),
         ("both_forbidden", &defs["BothForbiddenKnobs"]),
         ("natural_limit", &defs["NaturalLimitKnobs"]),
@@ -199,6 +200,20 @@ fn loader_and_schema_agree_on_samples() {
         "[both_forbidden]\nruling = \"precedence\"",
         "[both_forbidden]\nruling = \"lose\"",
         "[both_forbidden]",
+        "[definitions]\nking_answers_check = true\npawn_trades = false\ncostly_offers = \"club sheet 4\"",
+        "[definitions]\nking_answers_check = \"\"",
+        "[definitions]\nking_answers_check = 1",
+        "[definitions]\nking_chase = \"counts\"\npawn_chase = \"idle_unless_mutual\"\nfalse_root = \"by_duty\"",
+        "[definitions]\nking_chase = \"sometimes\"",
+        "[definitions]\ndefensive_key_point = false",
+        "[definitions]\ndefensive_key_point = true",
+        "[definitions]\ndefensive_key_point = \"single_attacker\"",
+        "[definitions]\nmate_threat = 3\nchase_through_checks = 0",
+        "[definitions]\nmate_threat = 0",
+        "[definitions]\nchase_through_checks = 4",
+        "[definitions]\nfloating_crossed_pawn = true",
+        "[definitions]\nfloating_crossed_pawn = \"yes\"",
+        "[definitions]\ncheck = \"§28.1\"",
     ];
     for s in samples {
         let text = format!("{head}{s}\n");

@@ -46,6 +46,7 @@ use crate::{Color, Position, Role, Square};
 /// ([`Definitions::defensive_key_point`] is `None`): an incidental chase of advisors or
 /// elephants is then a chase.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum DefensiveKeyPoint {
     /// 1999 §27.3: any piece holding a defensive key point.

@@ -27,6 +27,7 @@ use crate::{Move, Position, Square};
 
 /// Which roots are false (假根).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum FalseRoots {
     /// 1999 §28.16 read by legality: only a root that cannot legally recapture.

@@ -17,6 +17,7 @@ use super::{pawn_discovered, ChaseTarget, ChaseVia, Definitions};
 
 /// Whose own chase counts (1999 §27.1–27.2, 2011 §26.1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum OwnChase {
     /// A chase by this piece alone is idle (1999 §27.1 for the king).
