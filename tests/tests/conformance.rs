@@ -39,6 +39,7 @@ fn expected_rulesets_are_loaded() {
         "quick-limit",
         "club-casual",
         "cxa-1999-third-occurrence",
+        "cxa-1999-king-answer-idle",
     ]) {
         assert!(reg.get(id).is_some(), "ruleset {id} is not loaded");
     }
