@@ -414,14 +414,15 @@ impl PieceVisibility for OverlayLegality {
     }
 }
 
-/// The parent's repetition judge, or a changed copy of its table judge.
+/// The parent's repetition judge, or the parent's repetition law with the variant's changes.
 enum OverlayRepetition {
     Inherited(Arc<dyn Ruleset>),
     Changed(Box<ChangedJudge>),
 }
 
-/// A copy of the parent's table judge with the variant's verdict table. A ruling that differs
-/// from the parent's cites the variant's rule source and says what the parent would rule.
+/// The parent's repetition law with the variant's changes (verdicts, count, definitions). A
+/// ruling that differs from the parent's cites the variant's rule source and says what the
+/// parent would rule.
 struct ChangedJudge {
     judge: TableJudge,
     parent: Arc<dyn Ruleset>,

@@ -77,9 +77,9 @@ pub struct HouseVariant {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
 
-    /// The repetition law (棋例): a policy per forbidden conduct (禁止着法, cxa-1999 §25.2) and the
-    /// number of occurrences that make a repetition. Needs a parent with a table-driven
-    /// repetition judge (`cxa-1999` has one).
+    /// The repetition law (棋例): a policy per forbidden conduct (禁止着法, cxa-1999 §25.2), or
+    /// the shorthand `forbidden`, and (as in `[counting]`) the 1999 count. Needs a parent built
+    /// from a Spec (every static edition and the variants of one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub repetition: Option<RepetitionKnobs>,
 
