@@ -14,12 +14,50 @@
 //! - **2011** (CXA 2011 trial §23): see [`Counting::Cxa2011`]; both sides forbidden go through
 //!   the §26.8 precedence ([`BothForbidden::Precedence`]).
 
+use crate::history::GameHistory;
 use crate::law::classify::{classify, Classification, Definitions};
-use crate::rules::{
-    Conduct, GameEnd, GameHistory, GameResult, LoopReport, MoveKind, Outlook, PlyClass,
-    RepetitionJudge, RepetitionRuling, RuleRef, Termination,
-};
+use crate::law::{Conduct, LoopReport, MoveKind, Outlook, PlyClass, RepetitionRuling};
+use crate::outcome::{GameEnd, GameResult, Termination};
+use crate::reference::RuleRef;
 use crate::{Color, Role};
+
+/// The repetition law (棋例): given a history whose last position repeats an earlier one,
+/// whether a side must change, loses, or the game is drawn.
+pub trait RepetitionJudge: Send + Sync {
+    /// Looks at the loop ending at the last position of `history`, if any. `pending` is the
+    /// obligation to change found earlier in the game, if one is still open.
+    fn judge(
+        &self,
+        history: &GameHistory,
+        pending: Option<&RepetitionRuling>,
+    ) -> Option<RepetitionRuling>;
+
+    /// Whether [`RepetitionJudge::judge`] must look at the history after its last ply when no
+    /// obligation to change is open: by default when the last position repeats an earlier one
+    /// (the 2011 nine-round rule also looks at long stretches without a capture).
+    fn watches(&self, history: &GameHistory) -> bool {
+        history.previous_occurrence(history.ply_count()).is_some()
+    }
+
+    /// The per-ply classification this judge reads, for explaining a loop: the kinds and targets
+    /// of ply `ply` (1-based) of `history`.
+    fn classify(&self, history: &GameHistory, ply: u32) -> PlyClass;
+
+    /// What this judge expects of a repetition under way at the end of `history` that it has
+    /// not ruled on yet, for the explanation of an undecided game: how far the count has got
+    /// and at which ply the loop is judged if it goes on, with the article. `None` (the
+    /// default) says nothing.
+    fn outlook(&self, history: &GameHistory) -> Option<Outlook> {
+        let _ = history;
+        None
+    }
+
+    /// The table-driven judge behind this one, if it is one: house variants copy it and change
+    /// knobs of its verdict table.
+    fn as_table(&self) -> Option<&TableJudge> {
+        None
+    }
+}
 
 /// What happens to a side whose conduct over a loop is forbidden while the other's is allowed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
