@@ -9,6 +9,6 @@ pub mod judge;
 mod kinds;
 mod ruling;
 
-pub use judge::RepetitionJudge;
+pub use judge::{RepetitionJudge, RepetitionLaw};
 pub use kinds::{MoveKind, PlyClass};
 pub use ruling::{Conduct, LoopReport, Outlook, PlyReport, RepetitionRuling};

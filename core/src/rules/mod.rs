@@ -4,13 +4,11 @@
 
 mod claim;
 mod decision;
-pub mod judge;
 mod limit;
-pub mod live_claim;
 mod meta;
 mod points;
 mod recorded;
-mod replay;
+pub mod replay;
 mod traits;
 mod verdict;
 

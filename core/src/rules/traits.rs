@@ -201,17 +201,17 @@ pub trait Ruleset: Send + Sync {
 
     /// Judges a game ([`Ruleset::complete_record`], then the components).
     fn judge(&self, game: &GameInput, options: &JudgeOptions) -> Result<Verdict, JudgeError> {
-        super::judge::judge_with_components(self, &*self.complete_record(game)?, options)
+        super::replay::verdict_with_components(self, &*self.complete_record(game)?, options)
     }
 
     /// Answers a claim made during the game: `request.by` asks for a ruling after ply
-    /// `request.ply` of `game` (see [`super::live_claim`]). The default replays the record
+    /// `request.ply` of `game` (see [`super::replay::claim_with_components`]). The default replays the record
     /// ([`Ruleset::complete_record`]) with the components.
     fn claim(
         &self,
         game: &GameInput,
         request: &super::ClaimRequest,
     ) -> Result<super::ClaimAnswer, JudgeError> {
-        super::live_claim::claim_with_components(self, &*self.complete_record(game)?, request)
+        super::replay::claim_with_components(self, &*self.complete_record(game)?, request)
     }
 }

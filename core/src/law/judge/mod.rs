@@ -24,15 +24,15 @@ use crate::{Color, Role};
 /// The repetition law (棋例): given a history whose last position repeats an earlier one,
 /// whether a side must change, loses, or the game is drawn.
 pub trait RepetitionJudge: Send + Sync {
-    /// Looks at the loop ending at the last position of `history`, if any. `pending` is the
+    /// Rules on the loop ending at the last position of `history`, if any. `pending` is the
     /// obligation to change found earlier in the game, if one is still open.
-    fn judge(
+    fn rule(
         &self,
         history: &GameHistory,
         pending: Option<&RepetitionRuling>,
     ) -> Option<RepetitionRuling>;
 
-    /// Whether [`RepetitionJudge::judge`] must look at the history after its last ply when no
+    /// Whether [`RepetitionJudge::rule`] must look at the history after its last ply when no
     /// obligation to change is open: by default when the last position repeats an earlier one
     /// (the 2011 nine-round rule also looks at long stretches without a capture).
     fn watches(&self, history: &GameHistory) -> bool {
@@ -52,9 +52,9 @@ pub trait RepetitionJudge: Send + Sync {
         None
     }
 
-    /// The table-driven judge behind this one, if it is one: house variants copy it and change
-    /// knobs of its verdict table.
-    fn as_table(&self) -> Option<&TableJudge> {
+    /// The data-driven repetition law behind this judge, if it is one: house variants copy it
+    /// and change knobs of its verdict table.
+    fn as_law(&self) -> Option<&RepetitionLaw> {
         None
     }
 }
@@ -311,7 +311,7 @@ impl LawArticles {
 
 /// A repetition judge driven by a [`VerdictTable`] and the classifier's [`Definitions`].
 #[derive(Clone, Debug)]
-pub struct TableJudge {
+pub struct RepetitionLaw {
     /// The ruleset id cited.
     pub ruleset: String,
     /// Classifier definitions.
@@ -322,8 +322,8 @@ pub struct TableJudge {
     pub articles: LawArticles,
 }
 
-impl TableJudge {
-    fn rule(&self, article: &str) -> RuleRef {
+impl RepetitionLaw {
+    fn cite(&self, article: &str) -> RuleRef {
         RuleRef::new(self.ruleset.clone(), article)
     }
 
@@ -481,7 +481,7 @@ impl TableJudge {
     }
 
     /// The 1999 procedure.
-    fn judge_1999(
+    fn rule_1999(
         &self,
         history: &GameHistory,
         pending: Option<&RepetitionRuling>,
@@ -513,7 +513,7 @@ impl TableJudge {
                 let end = GameEnd {
                     result: GameResult::win_for(!*must_change),
                     termination: termination_for(c),
-                    rule: self.rule(self.articles.did_not_change),
+                    rule: self.cite(self.articles.did_not_change),
                     offender: Some(*must_change),
                     ply,
                     explanation: format!(
@@ -545,11 +545,11 @@ impl TableJudge {
     /// Turns a finding at `ply` into a ruling; `prefix` goes before the article (e.g. the
     /// nine-round rule's article).
     fn ruling(&self, f: Finding, found: LoopReport, ply: u32, prefix: &str) -> RepetitionRuling {
-        let cite = |article: &str| {
+        let at = |article: &str| {
             if prefix.is_empty() {
-                self.rule(article)
+                self.cite(article)
             } else {
-                self.rule(&format!("{prefix}, {article}"))
+                self.cite(&format!("{prefix}, {article}"))
             }
         };
         match f {
@@ -562,7 +562,7 @@ impl TableJudge {
                 end: GameEnd {
                     result: GameResult::win_for(!loser),
                     termination: termination_for(conduct),
-                    rule: cite(article),
+                    rule: at(article),
                     offender: Some(loser),
                     ply,
                     explanation: why,
@@ -573,7 +573,7 @@ impl TableJudge {
                 end: GameEnd {
                     result: GameResult::Draw,
                     termination: Termination::RepetitionDraw,
-                    rule: cite(article),
+                    rule: at(article),
                     offender: None,
                     ply,
                     explanation: why,
@@ -582,7 +582,7 @@ impl TableJudge {
             },
             Finding::MustChange { side, article, why } => RepetitionRuling::Pending {
                 must_change: side,
-                rule: cite(article),
+                rule: at(article),
                 since_ply: ply,
                 found,
                 reason: why,
@@ -591,7 +591,7 @@ impl TableJudge {
     }
 
     /// The 2011 procedure (see [`Counting::Cxa2011`]).
-    fn judge_2011(
+    fn rule_2011(
         &self,
         history: &GameHistory,
         pending: Option<&RepetitionRuling>,
@@ -621,7 +621,7 @@ impl TableJudge {
             let end = GameEnd {
                 result: GameResult::win_for(!*must_change),
                 termination: termination_for(c),
-                rule: self.rule(self.articles.did_not_change),
+                rule: self.cite(self.articles.did_not_change),
                 offender: Some(*must_change),
                 ply,
                 explanation: format!(
@@ -680,7 +680,7 @@ impl TableJudge {
             // §23.5.2.1: a draw once neither side has changed for two rounds.
             Finding::Draw { article, why } if counted < due + 4 => {
                 Some(Some(RepetitionRuling::DrawPending {
-                    rule: self.rule(article),
+                    rule: self.cite(article),
                     since_ply: ply - (counted - due),
                     due_ply: ply + (due + 4 - counted),
                     found,
@@ -1085,15 +1085,15 @@ fn termination_for(c: Conduct) -> Termination {
     }
 }
 
-impl RepetitionJudge for TableJudge {
-    fn judge(
+impl RepetitionJudge for RepetitionLaw {
+    fn rule(
         &self,
         history: &GameHistory,
         pending: Option<&RepetitionRuling>,
     ) -> Option<RepetitionRuling> {
         match self.table.counting {
-            Counting::Cxa1999 => self.judge_1999(history, pending),
-            Counting::Cxa2011 => self.judge_2011(history, pending),
+            Counting::Cxa1999 => self.rule_1999(history, pending),
+            Counting::Cxa2011 => self.rule_2011(history, pending),
         }
     }
 
@@ -1112,7 +1112,7 @@ impl RepetitionJudge for TableJudge {
     fn outlook(&self, history: &GameHistory) -> Option<Outlook> {
         let ply = history.ply_count();
         let period = ply - history.previous_occurrence(ply)?;
-        let count = self.rule(self.articles.count);
+        let count = self.cite(self.articles.count);
         let (due_ply, explanation) = match self.table.counting {
             Counting::Cxa1999 => {
                 let needed = self.table.count.occurrences(self.table.repetitions);
@@ -1155,7 +1155,7 @@ impl RepetitionJudge for TableJudge {
         })
     }
 
-    fn as_table(&self) -> Option<&TableJudge> {
+    fn as_law(&self) -> Option<&RepetitionLaw> {
         Some(self)
     }
 }
@@ -1197,8 +1197,8 @@ fn serde_plain(c: Conduct) -> &'static str {
 mod tests {
     use super::*;
 
-    fn judge() -> TableJudge {
-        TableJudge {
+    fn law() -> RepetitionLaw {
+        RepetitionLaw {
             ruleset: "cxa-2011".to_owned(),
             definitions: Definitions::cxa_2011("cxa-2011"),
             table: VerdictTable::CXA_2011,
@@ -1260,7 +1260,7 @@ mod tests {
     /// changes (whichever color it is).
     #[test]
     fn single_rook_chase_changes_against_joint() {
-        let j = judge();
+        let j = law();
         let f = j.rule_on(&[
             side(Conduct::PerpetualChase, ROOK),
             side(Conduct::PerpetualChase, ROOK_JOINT),
@@ -1276,7 +1276,7 @@ mod tests {
     /// §26.8.3: the same for unprotected pieces.
     #[test]
     fn single_rootless_chase_changes_against_joint() {
-        let f = judge().rule_on(&[
+        let f = law().rule_on(&[
             side(Conduct::PerpetualChase, ROOTLESS_JOINT),
             side(Conduct::PerpetualChase, ROOTLESS),
         ]);
@@ -1286,7 +1286,7 @@ mod tests {
     /// §26.8.1 read as "one side only": the listed side changes; both listed or neither: draw.
     #[test]
     fn listed_side_changes_alone() {
-        let j = judge();
+        let j = law();
         // 长杀 against a chase of a protected piece.
         let f = j.rule_on(&[
             side(Conduct::PerpetualMateThreat, NONE),
@@ -1316,7 +1316,7 @@ mod tests {
     /// 1999 §26.3: two forbidden sides draw whatever they chase.
     #[test]
     fn both_forbidden_draw_in_1999() {
-        let mut j = judge();
+        let mut j = law();
         j.table = VerdictTable::CXA_1999;
         j.articles = LawArticles::CXA_1999;
         let f = j.rule_on(&[
