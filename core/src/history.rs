@@ -201,7 +201,10 @@ impl GameHistory {
 
 /// Values kept per ply, by type: the history knows nothing of what the law computes from it.
 #[derive(Clone, Default)]
-struct Memo(RefCell<HashMap<(TypeId, u64, u32), Arc<dyn Any + Send + Sync>>>);
+struct Memo(RefCell<MemoMap>);
+
+/// Memoised values by their type, the key they were computed under and the ply.
+type MemoMap = HashMap<(TypeId, u64, u32), Arc<dyn Any + Send + Sync>>;
 
 impl std::fmt::Debug for Memo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
