@@ -1,5 +1,6 @@
-//! The repetition law (棋例): what each move does in its terms ([`kinds`], [`classify`]), how
-//! a repetition is ruled ([`judge`]), and what the ruling says ([`RepetitionRuling`]).
+//! The repetition law (棋例): what each move does in its terms ([`MoveKind`], [`PlyClass`],
+//! [`classify`]), how a repetition is ruled ([`judge`]), and what the ruling says
+//! ([`RepetitionRuling`]).
 //!
 //! The law sits below the ruleset framework ([`crate::rules`]), which re-exports its
 //! vocabulary; it does not depend on it.

@@ -12,10 +12,9 @@
 //! # The reading
 //!
 //! A side's conduct ([`Conduct`]) is forbidden when every one of its plies over the loop is an
-//! attack (check, mate threat or chase: its heaviest kind, "从重"), and
-//! named by the kinds that occur: checks only are 长将, checks and chases 一将一捉, and so on.
-//! One idle ply among them makes it allowed (数将一闲, 数捉一闲 …). A side with no ply in the
-//! stretch is allowed. Under 1999 §27.2 a pawn's own chase is idle unless both sides keep
+//! attack (check, mate threat or chase: its heaviest kind, "从重"), and named by the kinds that
+//! occur: checks only are 长将, checks and chases 一将一捉, and so on. One idle ply among them
+//! makes it allowed (数将一闲, 数捉一闲 …). A side with no ply in the stretch is allowed. Under 1999 §27.2 a pawn's own chase is idle unless both sides keep
 //! attacking ([`OwnChase::IdleUnlessMutual`](crate::law::classify::OwnChase::IdleUnlessMutual)):
 //! it counts as a chase only when both sides would be forbidden with it.
 //!

@@ -34,7 +34,7 @@ use crate::outcome::{GameEnd, GameResult};
 use crate::Color;
 
 impl RepetitionLaw {
-    /// The 2011 procedure (see [`Counting::Cxa2011`]).
+    /// The 2011 procedure (see [`Counting::Cxa2011`](super::Counting::Cxa2011)).
     pub(super) fn rule_2011(
         &self,
         history: &GameHistory,

@@ -31,7 +31,8 @@ use crate::law::Conduct;
 use crate::Color;
 
 impl RepetitionLaw {
-    /// 2011 §26.8: both sides forbidden (see [`BothForbidden::Precedence`]).
+    /// 2011 §26.8: both sides forbidden (see
+    /// [`BothForbidden::Precedence`](super::BothForbidden::Precedence)).
     pub(super) fn precedence(&self, sides: &[SideConduct; 2]) -> Finding {
         let a = &self.articles;
         let name = |s: &SideConduct| s.describe();

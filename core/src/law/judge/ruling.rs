@@ -1,5 +1,5 @@
-//! From the two sides' conducts to a ruling (CXA 1999 §24, §26.1–26.4; 2011 §23.5.1, §25.1–25.3),
-//! and the ruling in words.
+//! From the two sides' conducts to a ruling (CXA 1999 §24, §26.1–26.4; 2011 §23.5.1,
+//! §25.1–25.3), and the ruling in words.
 //!
 //! - 1999 §26.1 / 2011 §25.1: "在任何情况下，均不允许单方面长将。"
 //! - 1999 §26.2 / 2011 §25.2: "双方均为允许着法，双方不变作和。"
@@ -10,11 +10,14 @@
 //! # The reading
 //!
 //! The [`VerdictTable`](super::VerdictTable) gives each conduct its policy. A side whose
-//! policy is to lose loses at once when it is the only one (perpetual check against anything
-//! but perpetual check, §26.1 "单方面"); two such sides go on to the next test. Both allowed
-//! draw; one forbidden against allowed must change; both forbidden draw in 1999 (§26.3) and go
-//! through the 2011 precedence (§26.8, `precedence.rs`). What a side that must change has to do,
-//! and by when, is the count's (`count_1999.rs`, `count_2011.rs`).
+//! policy is to lose (in the editions, perpetual check only) loses at once when it is the only
+//! one (§26.1 "单方面"); two such sides go on to the next test. Both allowed draw; one
+//! forbidden against allowed must change; both forbidden draw in 1999 (§26.3) and go through
+//! the 2011 precedence (§26.8, `precedence.rs`). What a side that must change has to do, and by
+//! when, is the count's (`count_1999.rs`, `count_2011.rs`).
+//!
+//! Not checked: nothing more is needed for §26.3's "不包括一方为长将": a single perpetual checker
+//! has lost before two forbidden sides are looked at.
 //!
 //! The explanation says which side, what conduct (in Chinese and English) and why; the article
 //! is cited as the edition's [`LawArticles`](super::LawArticles) name it, after the nine-round

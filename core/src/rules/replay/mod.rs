@@ -5,8 +5,8 @@
 //!
 //! After each ply the replay knows whether the game has ended by itself (checkmate, stalemate,
 //! facing kings, a captured king, an illegal move ruled on), which rulings a claim would get
-//! now (a repetition ruling, the natural limit: see [`super::claim`]), the obligation to change
-//! (or pending draw) still open, and every claim available so far.
+//! now (a repetition ruling, the natural limit: see [`Claim`]), the obligation to change (or
+//! pending draw) still open, and every claim available so far.
 //!
 //! Cost: one legality check and one game-end test per ply, a hash comparison per ply for
 //! repetitions (bounded by the last capture), and the repetition judge only when a position
