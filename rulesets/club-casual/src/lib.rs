@@ -23,7 +23,7 @@
 //!   (§4.2.4, 60 moves, at most 10 checks counted, §23.3) still applies;
 //! - illegal moves in a record lose (1999 §4.1.6);
 //! - the 1999 repetition law (棋例 §24–§29) unchanged: perpetual check loses (§26.1) and so on
-//!   ([`xqr_cxa1999::judge`]);
+//!   ([`xqr_cxa1999::law`]);
 //! - points 3/1/0 (win 3, draw 1, loss 0, the collection's office-cup scoring
 //!   “胜利者得3分，和棋双方各得1分，负者得0分”).
 //!
@@ -58,7 +58,7 @@
 
 #![warn(missing_docs)]
 
-use xqr_core::law::judge::{TableJudge, ViolationPolicy};
+use xqr_core::law::judge::{RepetitionLaw, ViolationPolicy};
 use xqr_core::rules::{
     recorded_end, Conduct, GameEnd, GameHistory, GameResult, IllegalMoveRuling, MoveLegality,
     OpenVisibility, Origin, PieceVisibility, PlyClass, PointScheme, Points, RecordArticles,
@@ -136,7 +136,7 @@ pub const CHECK_AND_MATE_THREAT_ARTICLE: &str = "club sheet 二.3";
 /// The 1999 repetition law, except that 一将一杀 loses at once (club sheet 二.3).
 #[derive(Clone, Debug)]
 pub struct ClubJudge {
-    table: TableJudge,
+    law: RepetitionLaw,
 }
 
 impl Default for ClubJudge {
@@ -148,19 +148,19 @@ impl Default for ClubJudge {
 impl ClubJudge {
     /// The 1999 table (citing `cxa-1999`) with 一将一杀 set to lose at once.
     pub fn new() -> ClubJudge {
-        let mut table = xqr_cxa1999::judge(EXTENDS);
-        table.table.check_and_mate_threat = ViolationPolicy::Loses;
-        ClubJudge { table }
+        let mut law = xqr_cxa1999::law(EXTENDS);
+        law.table.check_and_mate_threat = ViolationPolicy::Loses;
+        ClubJudge { law }
     }
 }
 
 impl RepetitionJudge for ClubJudge {
-    fn judge(
+    fn rule(
         &self,
         history: &GameHistory,
         pending: Option<&RepetitionRuling>,
     ) -> Option<RepetitionRuling> {
-        let mut ruling = self.table.judge(history, pending)?;
+        let mut ruling = self.law.rule(history, pending)?;
         if let RepetitionRuling::Decided { end, found } = &mut ruling {
             let offender_conduct = end.offender.map(|c| match c {
                 Color::Red => found.red,
@@ -179,15 +179,15 @@ impl RepetitionJudge for ClubJudge {
     }
 
     fn classify(&self, history: &GameHistory, ply: u32) -> PlyClass {
-        self.table.classify(history, ply)
+        self.law.classify(history, ply)
     }
 
     fn outlook(&self, history: &GameHistory) -> Option<xqr_core::rules::Outlook> {
-        self.table.outlook(history)
+        self.law.outlook(history)
     }
 
-    fn as_table(&self) -> Option<&TableJudge> {
-        Some(&self.table)
+    fn as_law(&self) -> Option<&RepetitionLaw> {
+        Some(&self.law)
     }
 }
 

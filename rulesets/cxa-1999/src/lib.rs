@@ -6,7 +6,7 @@
 //! - move rules §2 (standard move generation), illegal moves §4.1.6 and facing kings §4.1.2;
 //! - game end: checkmate §3.1 / §4.1.1, stalemate 困毙 §3.2 / §4.1.3, the natural move limit
 //!   §4.2.4 with the claimant's checks counted at most 10 (§23.3);
-//! - the repetition law 棋例 §24–§29 through the shared classifier and table judge
+//! - the repetition law 棋例 §24–§29 through the shared classifier and repetition law
 //!   ([`xqr_core::law::judge`]), with these readings worth knowing:
 //!   - §24 "循环反复三次", the count: three full cycles, the fourth occurrence of a position
 //!     ([`xqr_core::law::judge::RepetitionCount`], chosen from 2011 §23.4's gloss and from how
@@ -42,7 +42,7 @@
 //! ```
 
 use xqr_core::law::classify::Definitions;
-use xqr_core::law::judge::{LawArticles, TableJudge, VerdictTable};
+use xqr_core::law::judge::{LawArticles, RepetitionLaw, VerdictTable};
 use xqr_core::rules::{
     recorded_end, GameEnd, GameHistory, GameResult, IllegalMoveRuling, MoveLegality,
     OpenVisibility, Origin, PieceVisibility, PointScheme, RecordArticles, RepetitionJudge, RuleRef,
@@ -63,7 +63,7 @@ pub const NATURAL_LIMIT_CHECK_CAP: u32 = 10;
 pub struct Cxa1999 {
     meta: RulesetMeta,
     legality: Legality,
-    judge: TableJudge,
+    law: RepetitionLaw,
     scoring: Scoring1999,
 }
 
@@ -89,7 +89,7 @@ impl Cxa1999 {
                 metadata: Default::default(),
             },
             legality: Legality,
-            judge: judge(ID),
+            law: law(ID),
             scoring: Scoring1999 {
                 ruleset: ID.to_owned(),
                 natural_limit_moves: NATURAL_LIMIT_MOVES,
@@ -98,9 +98,9 @@ impl Cxa1999 {
     }
 }
 
-/// The 1999 repetition judge, citing `ruleset` (variants extending 1999 pass their own id).
-pub fn judge(ruleset: &str) -> TableJudge {
-    TableJudge {
+/// The 1999 repetition law, citing `ruleset` (variants extending 1999 pass their own id).
+pub fn law(ruleset: &str) -> RepetitionLaw {
+    RepetitionLaw {
         ruleset: ruleset.to_owned(),
         definitions: Definitions::cxa_1999().cited_as(ruleset),
         table: VerdictTable::CXA_1999,
@@ -293,7 +293,7 @@ impl Ruleset for Cxa1999 {
         &OpenVisibility
     }
     fn repetition(&self) -> &dyn RepetitionJudge {
-        &self.judge
+        &self.law
     }
     fn scoring(&self) -> &dyn Scoring {
         &self.scoring

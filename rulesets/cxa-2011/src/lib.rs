@@ -2,7 +2,7 @@
 //!
 //! The 2011 trial rules of the Chinese Xiangqi Association (中国象棋竞赛规则 2011 试行版), source
 //! `shared/rulebooks/cxa-2011-trial-rules.txt`, as the xqr ruleset `cxa-2011`. It reuses the
-//! 1999 machinery of core (the classifier and the table judge), parameterised by the 2011
+//! 1999 machinery of core (the classifier and the repetition law), parameterised by the 2011
 //! definitions ([`Definitions::cxa_2011`]) and verdict table ([`VerdictTable::CXA_2011`]).
 //! `docs/cxa-1999-vs-2011.md` lists every difference from `cxa-1999` with its fixture.
 //!
@@ -51,7 +51,7 @@
 #![warn(missing_docs)]
 
 use xqr_core::law::classify::Definitions;
-use xqr_core::law::judge::{LawArticles, TableJudge, VerdictTable};
+use xqr_core::law::judge::{LawArticles, RepetitionLaw, VerdictTable};
 use xqr_core::rules::{
     recorded_end, GameEnd, GameHistory, GameResult, IllegalMoveRuling, MoveLegality,
     OpenVisibility, Origin, PieceVisibility, PointScheme, RecordArticles, RepetitionJudge, RuleRef,
@@ -143,7 +143,7 @@ pub struct Settings {
 pub struct Cxa2011 {
     meta: RulesetMeta,
     legality: Legality,
-    judge: TableJudge,
+    law: RepetitionLaw,
     scoring: Scoring2011,
 }
 
@@ -176,7 +176,7 @@ impl Cxa2011 {
             legality: Legality {
                 event_level: settings.event_level,
             },
-            judge: judge(ID),
+            law: law(ID),
             scoring: Scoring2011 {
                 points: settings.points.scheme(),
             },
@@ -184,9 +184,9 @@ impl Cxa2011 {
     }
 }
 
-/// The 2011 repetition judge, citing `ruleset` (variants extending 2011 pass their own id).
-pub fn judge(ruleset: &str) -> TableJudge {
-    TableJudge {
+/// The 2011 repetition law, citing `ruleset` (variants extending 2011 pass their own id).
+pub fn law(ruleset: &str) -> RepetitionLaw {
+    RepetitionLaw {
         ruleset: ruleset.to_owned(),
         definitions: Definitions::cxa_2011().cited_as(ruleset),
         table: VerdictTable::CXA_2011,
@@ -274,7 +274,7 @@ impl Ruleset for Cxa2011 {
         &OpenVisibility
     }
     fn repetition(&self) -> &dyn RepetitionJudge {
-        &self.judge
+        &self.law
     }
     fn scoring(&self) -> &dyn Scoring {
         &self.scoring

@@ -45,7 +45,7 @@ pub enum ProblemKind {
     ParentFailed,
     /// The parent handed to the builder is not the one `extends` names.
     ParentMismatch,
-    /// The parent cannot carry a knob (e.g. `[repetition]` on a parent without a table judge).
+    /// The parent cannot carry a knob (e.g. `[repetition]` on a parent without a repetition law).
     Unsupported,
 }
 

@@ -4,9 +4,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use xqr_core::law::judge::{Counting, TableJudge};
-use xqr_core::rules::judge::judge_with_components;
-use xqr_core::rules::live_claim::claim_with_components;
+use xqr_core::law::judge::{Counting, RepetitionLaw};
+use xqr_core::rules::replay::{claim_with_components, verdict_with_components};
 use xqr_core::rules::Observer;
 use xqr_core::rules::{
     natural_limit, ClaimAnswer, ClaimRequest, Claimant, GameEnd, GameHistory, GameInput,
@@ -34,7 +33,7 @@ pub struct NaturalLimit {
 ///   origin [`Origin::Overlay`];
 /// - legality and visibility: the parent's; the illegal-move ruling is the variant's when it
 ///   sets `[illegal_moves]`;
-/// - repetition: with `[repetition]`, a copy of the parent's [`TableJudge`] with the variant's
+/// - repetition: with `[repetition]`, a copy of the parent's [`RepetitionLaw`] with the variant's
 ///   verdict table, citing the variant; otherwise the parent's judge;
 /// - scoring: the parent's, with the natural limit of `[natural_limit]` and the points of
 ///   `[scoring]`;
@@ -70,7 +69,7 @@ impl OverlayRuleset {
     /// only that way are they inherited.
     ///
     /// Fails when `parent` is not the ruleset `extends` names, or when `[repetition]` is set and
-    /// the parent has no table-driven repetition judge.
+    /// the parent has no data-driven repetition law ([`RepetitionLaw`]).
     pub fn new(
         variant: &HouseVariant,
         parent: Arc<dyn Ruleset>,
@@ -121,7 +120,7 @@ impl OverlayRuleset {
         let repetition = match &variant.repetition {
             None => OverlayRepetition::Inherited(parent.clone()),
             Some(knobs) => {
-                let Some(table) = parent.repetition().as_table() else {
+                let Some(base) = parent.repetition().as_law() else {
                     return Err(fail(
                         "repetition",
                         ProblemKind::Unsupported,
@@ -133,8 +132,8 @@ impl OverlayRuleset {
                 };
                 // Unchanged rulings keep citing the parent's articles; `ChangedJudge` cites the
                 // variant where its ruling differs from the parent's.
-                let mut judge: TableJudge = table.clone();
-                let t = &mut judge.table;
+                let mut law: RepetitionLaw = base.clone();
+                let t = &mut law.table;
                 let set = |slot: &mut _, p: Option<crate::Policy>| {
                     if let Some(p) = p {
                         *slot = p.into();
@@ -170,7 +169,7 @@ impl OverlayRuleset {
                     t.count = c.into();
                 }
                 OverlayRepetition::Changed(Box::new(ChangedJudge {
-                    judge,
+                    law,
                     parent: parent.clone(),
                     cite: cite.clone(),
                 }))
@@ -319,7 +318,7 @@ impl Ruleset for OverlayRuleset {
     }
 
     fn judge(&self, game: &GameInput, options: &JudgeOptions) -> Result<Verdict, JudgeError> {
-        let mut v = judge_with_components(self, &*self.complete_record(game)?, options)?;
+        let mut v = verdict_with_components(self, &*self.complete_record(game)?, options)?;
         if let Some(rule) = &self.armageddon {
             // A claimed draw is a Black win too.
             for c in v.claims.iter_mut().filter(|c| c.result == GameResult::Draw) {
@@ -419,16 +418,16 @@ impl PieceVisibility for OverlayLegality {
     }
 }
 
-/// The parent's repetition judge, or a changed copy of its table judge.
+/// The parent's repetition judge, or a changed copy of its repetition law.
 enum OverlayRepetition {
     Inherited(Arc<dyn Ruleset>),
     Changed(Box<ChangedJudge>),
 }
 
-/// A copy of the parent's table judge with the variant's verdict table. A ruling that differs
+/// A copy of the parent's repetition law with the variant's verdict table. A ruling that differs
 /// from the parent's cites the variant's rule source and says what the parent would rule.
 struct ChangedJudge {
-    judge: TableJudge,
+    law: RepetitionLaw,
     parent: Arc<dyn Ruleset>,
     cite: RuleRef,
 }
@@ -468,19 +467,19 @@ fn describe(r: Option<&RepetitionRuling>) -> String {
 }
 
 impl ChangedJudge {
-    fn judge(
+    fn rule(
         &self,
         history: &GameHistory,
         pending: Option<&RepetitionRuling>,
     ) -> Option<RepetitionRuling> {
-        let mine = self.judge.judge(history, pending)?;
+        let mine = self.law.rule(history, pending)?;
         // An obligation the variant imposed where the parent would not: what follows from it is
         // the variant's too.
         let own = matches!(pending, Some(RepetitionRuling::Pending { rule, .. } | RepetitionRuling::DrawPending { rule, .. }) if *rule == self.cite);
         let theirs = if own {
             None
         } else {
-            self.parent.repetition().judge(history, pending)
+            self.parent.repetition().rule(history, pending)
         };
         if !own && same_ruling(&mine, theirs.as_ref()) {
             return Some(mine);
@@ -534,14 +533,14 @@ impl ChangedJudge {
 }
 
 impl RepetitionJudge for OverlayRepetition {
-    fn judge(
+    fn rule(
         &self,
         history: &GameHistory,
         pending: Option<&RepetitionRuling>,
     ) -> Option<RepetitionRuling> {
         match self {
-            OverlayRepetition::Inherited(p) => p.repetition().judge(history, pending),
-            OverlayRepetition::Changed(c) => c.judge(history, pending),
+            OverlayRepetition::Inherited(p) => p.repetition().rule(history, pending),
+            OverlayRepetition::Changed(c) => c.rule(history, pending),
         }
     }
 
@@ -549,7 +548,7 @@ impl RepetitionJudge for OverlayRepetition {
         match self {
             OverlayRepetition::Inherited(p) => p.repetition().watches(history),
             OverlayRepetition::Changed(c) => {
-                c.judge.watches(history) || c.parent.repetition().watches(history)
+                c.law.watches(history) || c.parent.repetition().watches(history)
             }
         }
     }
@@ -557,21 +556,21 @@ impl RepetitionJudge for OverlayRepetition {
     fn classify(&self, history: &GameHistory, ply: u32) -> PlyClass {
         match self {
             OverlayRepetition::Inherited(p) => p.repetition().classify(history, ply),
-            OverlayRepetition::Changed(c) => c.judge.classify(history, ply),
+            OverlayRepetition::Changed(c) => c.law.classify(history, ply),
         }
     }
 
     fn outlook(&self, history: &GameHistory) -> Option<Outlook> {
         match self {
             OverlayRepetition::Inherited(p) => p.repetition().outlook(history),
-            OverlayRepetition::Changed(c) => c.judge.outlook(history),
+            OverlayRepetition::Changed(c) => c.law.outlook(history),
         }
     }
 
-    fn as_table(&self) -> Option<&TableJudge> {
+    fn as_law(&self) -> Option<&RepetitionLaw> {
         match self {
-            OverlayRepetition::Inherited(p) => p.repetition().as_table(),
-            OverlayRepetition::Changed(c) => Some(&c.judge),
+            OverlayRepetition::Inherited(p) => p.repetition().as_law(),
+            OverlayRepetition::Changed(c) => Some(&c.law),
         }
     }
 }

@@ -324,12 +324,12 @@ struct NoTable(Arc<dyn Ruleset>);
 struct OpaqueJudge(Arc<dyn Ruleset>);
 
 impl xqr_core::rules::RepetitionJudge for OpaqueJudge {
-    fn judge(
+    fn rule(
         &self,
         history: &xqr_core::rules::GameHistory,
         pending: Option<&xqr_core::rules::RepetitionRuling>,
     ) -> Option<xqr_core::rules::RepetitionRuling> {
-        self.0.repetition().judge(history, pending)
+        self.0.repetition().rule(history, pending)
     }
     fn classify(
         &self,

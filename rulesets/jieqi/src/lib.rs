@@ -22,7 +22,7 @@
 //!   when the kings face (§5.1.2); a side without any move loses (§4, 困毙); the natural limit of
 //!   60 moves without capture draws (§5.2.3, the claimant's checks counted at most 10, §23.3);
 //!   repetitions are judged by the 棋例 §24–§29, which the trial rules copy from the 1999 rules
-//!   article for article, through the same table judge as `cxa-1999` ([`xqr_cxa1999::judge`]);
+//!   article for article, through the same repetition law as `cxa-1999` ([`xqr_cxa1999::law`]);
 //! - **visibility** ([`JieqiVisibility`], [`view`]): nobody sees a hidden piece on the board; a
 //!   captured hidden piece is seen by its capturer only (§7.5.4); the arbiter sees the deal;
 //! - **records**: Jieqi FEN, ICCS with the reveal letter (`a3a4R`) and the identity of a captured
@@ -74,7 +74,7 @@ pub use legality::JieqiLegality;
 pub use scoring::JieqiScoring;
 pub use visibility::{view, JieqiVisibility};
 
-use xqr_core::law::judge::TableJudge;
+use xqr_core::law::judge::RepetitionLaw;
 use xqr_core::rules::{
     GameInput, JudgeError, MoveLegality, Origin, PieceVisibility, RepetitionJudge, Ruleset,
     RulesetMeta, Scoring,
@@ -91,7 +91,7 @@ pub const MOVE_RULES: MoveRules = MoveRules::JIEQI;
 pub struct Jieqi {
     meta: RulesetMeta,
     legality: JieqiLegality,
-    judge: TableJudge,
+    law: RepetitionLaw,
     scoring: JieqiScoring,
 }
 
@@ -119,8 +119,8 @@ impl Jieqi {
             },
             legality: JieqiLegality,
             // The trial rules' 棋例 (§24–§29) are the 1999 articles with the same numbers, so the
-            // 1999 table judge cites them as Jieqi articles unchanged.
-            judge: xqr_cxa1999::judge(ID),
+            // 1999 repetition law cites them as Jieqi articles unchanged.
+            law: xqr_cxa1999::law(ID),
             scoring: JieqiScoring::new(ID),
         }
     }
@@ -137,7 +137,7 @@ impl Ruleset for Jieqi {
         &JieqiVisibility
     }
     fn repetition(&self) -> &dyn RepetitionJudge {
-        &self.judge
+        &self.law
     }
     fn scoring(&self) -> &dyn Scoring {
         &self.scoring
