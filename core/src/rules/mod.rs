@@ -6,7 +6,6 @@ mod claim;
 mod decision;
 mod limit;
 mod meta;
-mod points;
 mod recorded;
 pub mod replay;
 mod traits;
@@ -17,12 +16,12 @@ pub use crate::law::{
     Conduct, LoopReport, MoveKind, Outlook, PlyClass, PlyReport, RepetitionJudge, RepetitionRuling,
 };
 pub use crate::outcome::{GameEnd, GameResult, ParseResultError, Termination};
+pub use crate::points::{ParsePointsError, PointScheme, Points};
 pub use crate::reference::{ParseRuleRefError, RuleRef};
 pub use claim::{Claim, ClaimAnswer, ClaimKind, ClaimPolicy, ClaimRequest, Claimant, Claims};
 pub use decision::{IllegalMoveAt, IllegalMovePolicy, IllegalMoveRuling};
 pub use limit::natural_limit;
 pub use meta::{Origin, RulesetMeta};
-pub use points::{ParsePointsError, PointScheme, Points};
 pub use recorded::{recorded_end, RecordArticles};
 pub use traits::{
     MoveLegality, Observer, OpenVisibility, PieceVisibility, Ruleset, Scoring, SeenCapture, View,
