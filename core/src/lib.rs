@@ -28,6 +28,7 @@ pub mod notation;
 mod outcome;
 mod perft;
 mod piece;
+mod points;
 mod pool;
 mod position;
 pub mod record;

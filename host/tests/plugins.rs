@@ -267,7 +267,7 @@ fn plugin_components_answer_through_query_calls() {
     assert_eq!(class.kinds.first(), Some(&MoveKind::Check));
 
     let (fen, moves) = PERPETUAL_CHECK;
-    match rs.repetition().judge(&history(fen, moves), None) {
+    match rs.repetition().rule(&history(fen, moves), None) {
         Some(RepetitionRuling::Decided { end, found }) => {
             assert_eq!(end.termination, Termination::PerpetualCheck);
             assert_eq!(

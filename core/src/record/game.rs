@@ -1,6 +1,6 @@
 //! A replayed game: tags, start position, legal moves and result.
 
-pub use crate::rules::{GameResult, ParseResultError};
+pub use crate::outcome::{GameResult, ParseResultError};
 use crate::{IllegalMove, Move, Position};
 
 /// A game: its tags (in file order), the start position, the moves (all legal) and the result.

@@ -18,7 +18,7 @@ use super::{
     PointScheme, RecordArticles, RepetitionJudge, RuleRef, Ruleset, RulesetMeta, Scoring, Verdict,
     View,
 };
-use crate::law::judge::TableJudge;
+use crate::law::judge::RepetitionLaw;
 use crate::standings::StandingsRules;
 use crate::{Color, IllegalMove, MoveRules, Position};
 
@@ -38,7 +38,7 @@ pub struct Spec {
     pub illegal_moves: IllegalMoves,
     /// The repetition law (棋例): the classifier's definitions, the verdict table with its
     /// counting and both-forbidden rule, and the articles it cites.
-    pub law: TableJudge,
+    pub law: RepetitionLaw,
     /// Checkmate, stalemate, the natural limit and the results a record carries.
     pub ends: GameEnds,
     /// Points for a win, a draw and a loss.
@@ -326,14 +326,14 @@ impl Ruleset for Edition {
 
     fn judge(&self, game: &GameInput, options: &JudgeOptions) -> Result<Verdict, JudgeError> {
         let mut v =
-            super::judge::judge_with_components(self, &*self.complete_record(game)?, options)?;
+            super::replay::verdict_with_components(self, &*self.complete_record(game)?, options)?;
         self.spec.draws.apply_to_verdict(&mut v);
         Ok(v)
     }
 
     fn claim(&self, game: &GameInput, request: &ClaimRequest) -> Result<ClaimAnswer, JudgeError> {
         let mut answer =
-            super::live_claim::claim_with_components(self, &*self.complete_record(game)?, request)?;
+            super::replay::claim_with_components(self, &*self.complete_record(game)?, request)?;
         self.spec.draws.apply_to_claim(&mut answer);
         Ok(answer)
     }

@@ -2,7 +2,7 @@
 
 use super::{
     GameEnd, GameHistory, GameInput, GameResult, IllegalMoveRuling, JudgeError, JudgeOptions,
-    PointScheme, RepetitionRuling, RulesetMeta, Verdict,
+    PointScheme, RepetitionJudge, RulesetMeta, Verdict,
 };
 use crate::{Board, Color, IllegalMove, Move, MoveList, MoveRules, Piece, Pool, Position, Square};
 
@@ -146,38 +146,6 @@ impl PieceVisibility for OpenVisibility {
     }
 }
 
-/// The repetition law (棋例): given a history whose last position repeats an earlier one,
-/// whether a side must change, loses, or the game is drawn.
-pub trait RepetitionJudge: Send + Sync {
-    /// Looks at the loop ending at the last position of `history`, if any. `pending` is the
-    /// obligation to change found earlier in the game, if one is still open.
-    fn judge(
-        &self,
-        history: &GameHistory,
-        pending: Option<&RepetitionRuling>,
-    ) -> Option<RepetitionRuling>;
-
-    /// Whether [`RepetitionJudge::judge`] must look at the history after its last ply when no
-    /// obligation to change is open: by default when the last position repeats an earlier one
-    /// (the 2011 nine-round rule also looks at long stretches without a capture).
-    fn watches(&self, history: &GameHistory) -> bool {
-        history.previous_occurrence(history.ply_count()).is_some()
-    }
-
-    /// The per-ply classification this judge reads, for explaining a loop: the kinds and targets
-    /// of ply `ply` (1-based) of `history`.
-    fn classify(&self, history: &GameHistory, ply: u32) -> super::PlyClass;
-
-    /// What this judge expects of a repetition under way at the end of `history` that it has
-    /// not ruled on yet, for the explanation of an undecided game: how far the count has got
-    /// and at which ply the loop is judged if it goes on, with the article. `None` (the
-    /// default) says nothing.
-    fn outlook(&self, history: &GameHistory) -> Option<super::Outlook> {
-        let _ = history;
-        None
-    }
-}
-
 /// Game ends other than repetition, and points.
 pub trait Scoring: Send + Sync {
     /// Whether the last position of `history` ends the game (checkmate, stalemate, king
@@ -233,7 +201,7 @@ pub trait Ruleset: Send + Sync {
 
     /// Judges a game ([`Ruleset::complete_record`], then the components).
     fn judge(&self, game: &GameInput, options: &JudgeOptions) -> Result<Verdict, JudgeError> {
-        super::judge::judge_with_components(self, &*self.complete_record(game)?, options)
+        super::replay::verdict_with_components(self, &*self.complete_record(game)?, options)
     }
 
     /// The data this ruleset is built from, hooks included, if it is built from one (an
@@ -244,13 +212,13 @@ pub trait Ruleset: Send + Sync {
     }
 
     /// Answers a claim made during the game: `request.by` asks for a ruling after ply
-    /// `request.ply` of `game` (see [`super::live_claim`]). The default replays the record
+    /// `request.ply` of `game` (see [`super::replay::claim_with_components`]). The default replays the record
     /// ([`Ruleset::complete_record`]) with the components.
     fn claim(
         &self,
         game: &GameInput,
         request: &super::ClaimRequest,
     ) -> Result<super::ClaimAnswer, JudgeError> {
-        super::live_claim::claim_with_components(self, &*self.complete_record(game)?, request)
+        super::replay::claim_with_components(self, &*self.complete_record(game)?, request)
     }
 }

@@ -1,7 +1,7 @@
 //! The verdict on a game: the JSON contract of `xqr judge` (docs/architecture.md, JSON contracts).
 
-use super::{GameResult, MoveKind, RuleRef, Termination};
-use crate::{Color, Square};
+use super::{GameResult, LoopReport, PlyReport, RuleRef, Termination};
+use crate::Color;
 use std::collections::BTreeMap;
 
 /// A game to judge: a start FEN (the ruleset's start position when absent), moves in ICCS (any
@@ -122,81 +122,6 @@ pub struct Pending {
     pub must_change: Color,
     /// The article.
     pub rule: RuleRef,
-}
-
-/// What one side did over a loop, in the 棋例's terms (1999 §25.2).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
-#[serde(rename_all = "snake_case")]
-pub enum Conduct {
-    /// 长将: every move a check.
-    PerpetualCheck,
-    /// 长杀: every move a mate threat.
-    PerpetualMateThreat,
-    /// 长捉: every move a chase.
-    PerpetualChase,
-    /// 一将一杀: checks and mate threats alternating, no idle move.
-    CheckAndMateThreat,
-    /// 一将一捉: checks and chases, no idle move.
-    CheckAndChase,
-    /// 一杀一捉: mate threats and chases, no idle move.
-    MateThreatAndChase,
-    /// 数将一闲, 数杀一闲, 数捉一闲 or only idle moves: allowed.
-    Allowed,
-}
-
-impl Conduct {
-    /// Whether the conduct is forbidden (禁止着法, 1999 §25.2).
-    pub const fn is_forbidden(self) -> bool {
-        !matches!(self, Conduct::Allowed)
-    }
-
-    /// The Chinese term.
-    pub const fn chinese(self) -> &'static str {
-        match self {
-            Conduct::PerpetualCheck => "长将",
-            Conduct::PerpetualMateThreat => "长杀",
-            Conduct::PerpetualChase => "长捉",
-            Conduct::CheckAndMateThreat => "一将一杀",
-            Conduct::CheckAndChase => "一将一捉",
-            Conduct::MateThreatAndChase => "一杀一捉",
-            Conduct::Allowed => "允许着法",
-        }
-    }
-}
-
-/// A repetition loop and each side's conduct in it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct LoopReport {
-    /// First ply of the repeated cycle (1-based).
-    pub first_ply: u32,
-    /// Last ply considered.
-    pub last_ply: u32,
-    /// How many times the repeated position has occurred.
-    pub repetitions: u32,
-    /// Red's conduct.
-    pub red: Conduct,
-    /// Black's conduct.
-    pub black: Conduct,
-}
-
-/// One classified ply.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct PlyReport {
-    /// Ply, 1-based.
-    pub ply: u32,
-    /// The move in ICCS.
-    #[serde(rename = "move")]
-    pub mv: String,
-    /// The mover.
-    pub side: Color,
-    /// Kinds, heaviest first.
-    pub kinds: Vec<MoveKind>,
-    /// Points of the pieces concerned.
-    pub targets: Vec<Square>,
-    /// Why, in words.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub notes: Vec<String>,
 }
 
 /// The verdict on a game under one ruleset.

@@ -3,7 +3,8 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::{EventKind, EventResults, ResultRow, RowResult, Score, StandingsRules};
-use crate::rules::{GameResult, PointScheme};
+use crate::outcome::GameResult;
+use crate::points::PointScheme;
 use crate::Color;
 
 /// Win, draw or loss from one entrant's side.

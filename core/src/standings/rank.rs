@@ -2,7 +2,7 @@
 
 use super::entrants::{Encounter, Field, Outcome};
 use super::{Better, Criterion, EventKind, EventResults, Primary, Score, StandingsRules};
-use crate::rules::RuleRef;
+use crate::reference::RuleRef;
 
 /// Why an event cannot be ranked.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

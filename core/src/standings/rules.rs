@@ -3,7 +3,8 @@
 use core::fmt;
 
 use super::Criterion;
-use crate::rules::{PointScheme, Points, RuleRef};
+use crate::points::{PointScheme, Points};
+use crate::reference::RuleRef;
 
 /// The kinds of event the rulebooks rank differently.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

@@ -6,7 +6,7 @@ use core::ops::{Add, AddAssign, Mul, Sub};
 use num_rational::Ratio;
 use num_traits::Zero;
 
-use crate::rules::Points;
+use crate::points::Points;
 
 /// An exact non-integer-safe number used in standings.
 ///

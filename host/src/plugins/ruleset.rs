@@ -4,7 +4,7 @@ use super::library::{Function, Plugin, CLAIMS_PROTOCOL};
 use super::PluginError;
 use std::path::Path;
 use std::sync::Arc;
-use xqr_core::rules::judge::judge_with_components;
+use xqr_core::rules::replay::verdict_with_components;
 use xqr_core::rules::ClaimPolicy;
 use xqr_core::rules::{
     GameEnd, GameHistory, GameInput, GameResult, IllegalMoveRuling, JudgeError, JudgeOptions,
@@ -129,7 +129,7 @@ impl Ruleset for PluginRuleset {
     /// here, through its components.
     fn judge(&self, game: &GameInput, options: &JudgeOptions) -> Result<Verdict, JudgeError> {
         if self.plugin.protocol < CLAIMS_PROTOCOL && options.claim == ClaimPolicy::AsPlayed {
-            return judge_with_components(self, game, options);
+            return verdict_with_components(self, game, options);
         }
         #[derive(serde::Serialize)]
         struct Request<'a> {
@@ -229,7 +229,7 @@ struct PluginRepetition {
 
 impl RepetitionJudge for PluginRepetition {
     /// The plugin's ruling; no ruling if the call fails.
-    fn judge(
+    fn rule(
         &self,
         history: &GameHistory,
         pending: Option<&RepetitionRuling>,

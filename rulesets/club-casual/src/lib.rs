@@ -62,7 +62,7 @@
 
 #![warn(missing_docs)]
 
-use xqr_core::law::judge::{TableJudge, ViolationPolicy};
+use xqr_core::law::judge::{RepetitionLaw, ViolationPolicy};
 use xqr_core::rules::{
     Conduct, Edition, EndCheck, GameEnd, GameHistory, GameInput, GameResult, Hooks,
     IllegalMoveRuling, IllegalMoves, JudgeError, MoveLegality, Origin, PieceVisibility, PlyClass,
@@ -154,7 +154,7 @@ impl ClubCasual {
         let edition = Edition::new(spec());
         // The 1999 articles keep their 1999 citation; only the club sheet's own rules cite the club.
         let judge = ClubJudge {
-            table: edition.spec().law.clone(),
+            law: edition.spec().law.clone(),
         };
         ClubCasual { edition, judge }
     }
@@ -166,7 +166,7 @@ pub const CHECK_AND_MATE_THREAT_ARTICLE: &str = "club sheet 二.3";
 /// The 1999 repetition law, except that 一将一杀 loses at once (club sheet 二.3).
 #[derive(Clone, Debug)]
 pub struct ClubJudge {
-    table: TableJudge,
+    law: RepetitionLaw,
 }
 
 impl Default for ClubJudge {
@@ -178,17 +178,17 @@ impl Default for ClubJudge {
 impl ClubJudge {
     /// The 1999 table (citing `cxa-1999`) with 一将一杀 set to lose at once.
     pub fn new() -> ClubJudge {
-        ClubJudge { table: spec().law }
+        ClubJudge { law: spec().law }
     }
 }
 
 impl RepetitionJudge for ClubJudge {
-    fn judge(
+    fn rule(
         &self,
         history: &GameHistory,
         pending: Option<&RepetitionRuling>,
     ) -> Option<RepetitionRuling> {
-        let mut ruling = self.table.judge(history, pending)?;
+        let mut ruling = self.law.rule(history, pending)?;
         if let RepetitionRuling::Decided { end, found } = &mut ruling {
             let offender_conduct = end.offender.map(|c| match c {
                 Color::Red => found.red,
@@ -207,11 +207,11 @@ impl RepetitionJudge for ClubJudge {
     }
 
     fn classify(&self, history: &GameHistory, ply: u32) -> PlyClass {
-        self.table.classify(history, ply)
+        self.law.classify(history, ply)
     }
 
     fn outlook(&self, history: &GameHistory) -> Option<xqr_core::rules::Outlook> {
-        self.table.outlook(history)
+        self.law.outlook(history)
     }
 }
 

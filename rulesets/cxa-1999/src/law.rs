@@ -7,7 +7,7 @@
 
 use xqr_core::law::classify::Definitions;
 use xqr_core::law::judge::{
-    BothForbidden, Counting, LawArticles, RepetitionCount, TableJudge, VerdictTable,
+    BothForbidden, Counting, LawArticles, RepetitionCount, RepetitionLaw, VerdictTable,
     ViolationPolicy::{Loses, MustChange},
 };
 use xqr_core::rules::{
@@ -116,8 +116,8 @@ pub const LAW_ARTICLES: LawArticles = LawArticles {
 
 /// The repetition law 棋例 (§24–§29), citing `ruleset` (the Jieqi trial rules copy it article
 /// for article and cite it as their own).
-pub fn law(ruleset: &str) -> TableJudge {
-    TableJudge {
+pub fn law(ruleset: &str) -> RepetitionLaw {
+    RepetitionLaw {
         ruleset: ruleset.to_owned(),
         // §25.3 values, §27 通则, §28 术语, §29 捉: core's 1999 readings
         definitions: Definitions::cxa_1999().cited_as(ruleset),

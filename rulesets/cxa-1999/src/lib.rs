@@ -6,7 +6,7 @@
 //! - move rules §2 (standard move generation), illegal moves §4.1.6 and facing kings §4.1.2;
 //! - game end: checkmate §3.1 / §4.1.1, stalemate 困毙 §3.2 / §4.1.3, the natural move limit
 //!   §4.2.4 with the claimant's checks counted at most 10 (§23.3);
-//! - the repetition law 棋例 §24–§29 through the shared classifier and table judge
+//! - the repetition law 棋例 §24–§29 through the shared classifier and repetition law
 //!   ([`xqr_core::law::judge`]) with this edition's verdict table ([`law::law`]), with these readings worth knowing:
 //!   - §24 "循环反复三次", the count: three full cycles, the fourth occurrence of a position
 //!     ([`xqr_core::law::judge::RepetitionCount`], chosen from 2011 §23.4's gloss and from how

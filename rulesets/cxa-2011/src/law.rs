@@ -8,7 +8,7 @@
 
 use xqr_core::law::classify::Definitions;
 use xqr_core::law::judge::{
-    BothForbidden, Counting, LawArticles, RepetitionCount, TableJudge, VerdictTable,
+    BothForbidden, Counting, LawArticles, RepetitionCount, RepetitionLaw, VerdictTable,
     ViolationPolicy::{Loses, MustChange},
 };
 use xqr_core::rules::{
@@ -120,8 +120,8 @@ pub const LAW_ARTICLES: LawArticles = LawArticles {
 };
 
 /// The repetition law 棋例 (§23–§26), citing `ruleset`.
-pub fn law(ruleset: &str) -> TableJudge {
-    TableJudge {
+pub fn law(ruleset: &str) -> RepetitionLaw {
+    RepetitionLaw {
         ruleset: ruleset.to_owned(),
         // §24 术语, §26 细则: core's 2011 readings
         definitions: Definitions::cxa_2011().cited_as(ruleset),

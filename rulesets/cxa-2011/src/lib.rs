@@ -2,7 +2,7 @@
 //!
 //! The 2011 trial rules of the Chinese Xiangqi Association (中国象棋竞赛规则 2011 试行版), source
 //! `shared/rulebooks/cxa-2011-trial-rules.txt`, as the xqr ruleset `cxa-2011`. It reuses the
-//! 1999 machinery of core (the classifier and the table judge), parameterised by the 2011
+//! 1999 machinery of core (the classifier and the repetition law), parameterised by the 2011
 //! definitions and verdict table: the edition is data, [`law::spec`] (one line per article),
 //! and [`Cxa2011`] the core [`Edition`] of that Spec.
 //! `docs/cxa-1999-vs-2011.md` lists every difference from `cxa-1999` with its fixture.

@@ -137,7 +137,7 @@ fn a_draw_is_pending_for_two_rounds() {
         let ply = i as u32 + 1;
         let m = xqr_core::notation::parse_move(history.last(), text).unwrap();
         history.push_unchecked(m);
-        let now = rs.repetition().judge(&history, ruling.as_ref());
+        let now = rs.repetition().rule(&history, ruling.as_ref());
         match (ply, &now) {
             (..=9, None) => {}
             (

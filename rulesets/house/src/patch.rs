@@ -1,6 +1,6 @@
 //! Applying a variant's knobs of the repetition law to its parent's law, field by field.
 
-use xqr_core::law::judge::{Counting, TableJudge, ViolationPolicy};
+use xqr_core::law::judge::{Counting, RepetitionLaw, ViolationPolicy};
 use xqr_core::rules::{Conduct, RuleRef};
 
 use crate::load::ProblemKind;
@@ -13,10 +13,10 @@ pub(crate) type KnobProblem = (String, ProblemKind, String);
 /// `[repetition]`, `[counting]`, `[both_forbidden]` and `[definitions]`.
 pub(crate) fn law(
     v: &HouseVariant,
-    parent: &TableJudge,
+    parent: &RepetitionLaw,
     parent_id: &str,
     cite: &RuleRef,
-) -> Result<TableJudge, KnobProblem> {
+) -> Result<RepetitionLaw, KnobProblem> {
     let mut law = parent.clone();
     let t = &mut law.table;
     let r = v.repetition.clone().unwrap_or_default();

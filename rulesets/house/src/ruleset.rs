@@ -4,9 +4,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use xqr_core::law::judge::TableJudge;
-use xqr_core::rules::judge::judge_with_components;
-use xqr_core::rules::live_claim::claim_with_components;
+use xqr_core::law::judge::RepetitionLaw;
+use xqr_core::rules::replay::{claim_with_components, verdict_with_components};
 use xqr_core::rules::Observer;
 use xqr_core::rules::{
     natural_limit, ClaimAnswer, ClaimRequest, DrawCounts, GameEnd, GameHistory, GameInput,
@@ -135,7 +134,7 @@ impl OverlayRuleset {
                     key,
                     ProblemKind::Unsupported,
                     format!(
-                        "the parent {} has no table-driven repetition judge (it is not built from a Spec), so [{key}] cannot change it; remove [{key}] or extend a ruleset that has one (e.g. cxa-1999)",
+                        "the parent {} has no repetition law to change (it is not built from a Spec), so [{key}] cannot change it; remove [{key}] or extend a ruleset that has one (e.g. cxa-1999)",
                         pmeta.id
                     ),
                 ));
@@ -146,7 +145,7 @@ impl OverlayRuleset {
                 let law = crate::patch::law(variant, &spec.law, &pmeta.id, &cite)
                     .map_err(|(key, kind, message)| fail(&key, kind, message))?;
                 OverlayRepetition::Changed(Box::new(ChangedJudge {
-                    judge: law,
+                    law,
                     parent: parent.clone(),
                     cite: cite.clone(),
                 }))
@@ -219,7 +218,7 @@ impl OverlayRuleset {
                 spec.illegal_moves = IllegalMoves::all(r.clone());
             }
             if let OverlayRepetition::Changed(c) = &repetition {
-                spec.law = c.judge.clone();
+                spec.law = c.law.clone();
             }
             if let Some((n, rule)) = &natural_rule {
                 spec.ends.natural_limit = Some(SpecLimit {
@@ -344,7 +343,7 @@ impl Ruleset for OverlayRuleset {
     }
 
     fn judge(&self, game: &GameInput, options: &JudgeOptions) -> Result<Verdict, JudgeError> {
-        let mut v = judge_with_components(self, &*self.complete_record(game)?, options)?;
+        let mut v = verdict_with_components(self, &*self.complete_record(game)?, options)?;
         self.draws.apply_to_verdict(&mut v);
         Ok(v)
     }
@@ -424,7 +423,7 @@ enum OverlayRepetition {
 /// ruling that differs from the parent's cites the variant's rule source and says what the
 /// parent would rule.
 struct ChangedJudge {
-    judge: TableJudge,
+    law: RepetitionLaw,
     parent: Arc<dyn Ruleset>,
     cite: RuleRef,
 }
@@ -464,19 +463,19 @@ fn describe(r: Option<&RepetitionRuling>) -> String {
 }
 
 impl ChangedJudge {
-    fn judge(
+    fn rule(
         &self,
         history: &GameHistory,
         pending: Option<&RepetitionRuling>,
     ) -> Option<RepetitionRuling> {
-        let mine = self.judge.judge(history, pending)?;
+        let mine = self.law.rule(history, pending)?;
         // An obligation the variant imposed where the parent would not: what follows from it is
         // the variant's too.
         let own = matches!(pending, Some(RepetitionRuling::Pending { rule, .. } | RepetitionRuling::DrawPending { rule, .. }) if *rule == self.cite);
         let theirs = if own {
             None
         } else {
-            self.parent.repetition().judge(history, pending)
+            self.parent.repetition().rule(history, pending)
         };
         if !own && same_ruling(&mine, theirs.as_ref()) {
             return Some(mine);
@@ -530,14 +529,14 @@ impl ChangedJudge {
 }
 
 impl RepetitionJudge for OverlayRepetition {
-    fn judge(
+    fn rule(
         &self,
         history: &GameHistory,
         pending: Option<&RepetitionRuling>,
     ) -> Option<RepetitionRuling> {
         match self {
-            OverlayRepetition::Inherited(p) => p.repetition().judge(history, pending),
-            OverlayRepetition::Changed(c) => c.judge(history, pending),
+            OverlayRepetition::Inherited(p) => p.repetition().rule(history, pending),
+            OverlayRepetition::Changed(c) => c.rule(history, pending),
         }
     }
 
@@ -545,7 +544,7 @@ impl RepetitionJudge for OverlayRepetition {
         match self {
             OverlayRepetition::Inherited(p) => p.repetition().watches(history),
             OverlayRepetition::Changed(c) => {
-                c.judge.watches(history) || c.parent.repetition().watches(history)
+                c.law.watches(history) || c.parent.repetition().watches(history)
             }
         }
     }
@@ -553,14 +552,14 @@ impl RepetitionJudge for OverlayRepetition {
     fn classify(&self, history: &GameHistory, ply: u32) -> PlyClass {
         match self {
             OverlayRepetition::Inherited(p) => p.repetition().classify(history, ply),
-            OverlayRepetition::Changed(c) => c.judge.classify(history, ply),
+            OverlayRepetition::Changed(c) => c.law.classify(history, ply),
         }
     }
 
     fn outlook(&self, history: &GameHistory) -> Option<Outlook> {
         match self {
             OverlayRepetition::Inherited(p) => p.repetition().outlook(history),
-            OverlayRepetition::Changed(c) => c.judge.outlook(history),
+            OverlayRepetition::Changed(c) => c.law.outlook(history),
         }
     }
 }

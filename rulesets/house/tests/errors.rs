@@ -350,7 +350,7 @@ fn the_law_tables_need_a_parent_built_from_a_spec() {
         assert_eq!(e.kind(), ProblemKind::Unsupported);
         assert!(
             e.to_string().starts_with(&format!(
-                "club.toml:6:1: {table}: the parent cxa-1999 has no table-driven repetition judge (it is not built from a Spec), so [{table}] cannot change it"
+                "club.toml:6:1: {table}: the parent cxa-1999 has no repetition law to change (it is not built from a Spec), so [{table}] cannot change it"
             )),
             "{e}"
         );

@@ -318,18 +318,18 @@ fn an_obligation_only_the_variant_imposes_is_the_variants_to_the_end() {
     );
 }
 
-/// A parent whose repetition judge is not table-driven.
+/// A parent written in code, as a plugin is: it exposes no Spec.
 struct NoTable(Arc<dyn Ruleset>);
 
 struct OpaqueJudge(Arc<dyn Ruleset>);
 
 impl xqr_core::rules::RepetitionJudge for OpaqueJudge {
-    fn judge(
+    fn rule(
         &self,
         history: &xqr_core::rules::GameHistory,
         pending: Option<&xqr_core::rules::RepetitionRuling>,
     ) -> Option<xqr_core::rules::RepetitionRuling> {
-        self.0.repetition().judge(history, pending)
+        self.0.repetition().rule(history, pending)
     }
     fn classify(
         &self,
@@ -370,7 +370,7 @@ fn repetition_knobs_need_a_table_judge_in_the_parent() {
     assert_eq!(e.kind(), xqr_house::ProblemKind::Unsupported);
     assert!(
         e.to_string().starts_with(
-            "club.toml:6:1: repetition: the parent cxa-1999 has no table-driven repetition judge"
+            "club.toml:6:1: repetition: the parent cxa-1999 has no repetition law to change"
         ),
         "{e}"
     );

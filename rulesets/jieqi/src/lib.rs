@@ -22,7 +22,7 @@
 //!   when the kings face (§5.1.2); a side without any move loses (§4, 困毙); the natural limit of
 //!   60 moves without capture draws (§5.2.3, the claimant's checks counted at most 10, §23.3);
 //!   repetitions are judged by the 棋例 §24–§29, which the trial rules copy from the 1999 rules
-//!   article for article, through the same table judge as `cxa-1999` ([`xqr_cxa1999::law`]);
+//!   article for article, through the same repetition law as `cxa-1999` ([`xqr_cxa1999::law`]);
 //! - **visibility** ([`JieqiVisibility`], [`view`]): nobody sees a hidden piece on the board; a
 //!   captured hidden piece is seen by its capturer only (§7.5.4); the arbiter sees the deal;
 //! - **records**: Jieqi FEN, ICCS with the reveal letter (`a3a4R`) and the identity of a captured

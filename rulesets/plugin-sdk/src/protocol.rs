@@ -266,7 +266,7 @@ impl WireHistory {
 /// |---|---|---|
 /// | `game_end` | [`Scoring::game_end`](xqr_core::rules::Scoring::game_end) | [`GameEnd`] or `null` |
 /// | `recorded_end` | [`Scoring::recorded_end`](xqr_core::rules::Scoring::recorded_end) | [`GameEnd`] or `null` |
-/// | `repetition` | [`RepetitionJudge::judge`](xqr_core::rules::RepetitionJudge::judge) | [`RepetitionRuling`] or `null` |
+/// | `repetition` | [`RepetitionJudge::rule`](xqr_core::rules::RepetitionJudge::rule) | [`RepetitionRuling`] or `null` |
 /// | `classify` | [`RepetitionJudge::classify`](xqr_core::rules::RepetitionJudge::classify) | [`PlyClass`] |
 /// | `illegal_move_ruling` | [`MoveLegality::illegal_move_ruling`](xqr_core::rules::MoveLegality::illegal_move_ruling) | [`IllegalMoveRuling`] |
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -155,7 +155,7 @@ pub unsafe fn query(
             ))),
             Query::Repetition { history, pending } => history
                 .replay(rules)
-                .map(|h| encode_ok(&rs.repetition().judge(&h, pending.as_ref()))),
+                .map(|h| encode_ok(&rs.repetition().rule(&h, pending.as_ref()))),
             Query::Classify { history, ply } => history.replay(rules).and_then(|h| {
                 if ply == 0 || ply > h.ply_count() {
                     Err(format!(

@@ -1,18 +1,19 @@
-//! The shared judging driver: replay a game under a ruleset's components ([`Replay`]) and
-//! turn what the replay found into a [`Verdict`].
+//! The verdict on a record: replay it under a ruleset's components ([`Replay`]) and turn what
+//! the replay found into a [`Verdict`].
 //!
 //! A record is judged as played or up to its first successful claim, as
-//! [`JudgeOptions::claim`] says (the reading is in [`super::claim`]). Plies are classified
-//! only for the loop a ruling rests on (or every ply with [`JudgeOptions::all_plies`]).
+//! [`JudgeOptions::claim`] says (the reading is in [`crate::rules::claim`]). Plies are
+//! classified only for the loop a ruling rests on (or every ply with
+//! [`JudgeOptions::all_plies`]).
 
-use super::replay::Replay;
-use super::{
+use super::Replay;
+use crate::rules::{
     ClaimPolicy, Claimant, GameEnd, GameInput, GameResult, JudgeError, JudgeOptions, LoopReport,
     Pending, PlyReport, RepetitionRuling, Ruleset, Termination, Verdict,
 };
 
-/// Judges `game` with the four components of `rs` (the default [`Ruleset::judge`]).
-pub fn judge_with_components<R: Ruleset + ?Sized>(
+/// The verdict on `game` under the four components of `rs` (the default [`Ruleset::judge`]).
+pub fn verdict_with_components<R: Ruleset + ?Sized>(
     rs: &R,
     game: &GameInput,
     options: &JudgeOptions,

@@ -1,6 +1,6 @@
 //! Points for results, exact.
 
-use super::GameResult;
+use crate::outcome::GameResult;
 use crate::Color;
 use core::fmt;
 

@@ -1,24 +1,8 @@
-//! A claim made during a game (一方棋手要求裁决): the record is replayed to the ply of the claim
-//! and the arbiter answers with the ruling, an order to change, or a refusal.
-//!
-//! - A repetition claim (待判局面, 1999 §24, 2011 §23.1) is heard once the edition's count is
-//!   reached: the answer is the ruling a claim gets there (perpetual check loses, a draw, a
-//!   side that did not change loses), or the order the pending position gives (a side must
-//!   change; 2011: a draw once neither side changes within two rounds). Before the count it is
-//!   refused: "双方重复局面不足三次，裁判不予受理" (2011 §23.3); 1999 §24 names the same count.
-//! - A natural-limit claim (1999 §23.3, 2011 §22.2) is heard when the edition's move count
-//!   without a capture is reached, and refused otherwise.
-//!
-//! A claim is made in the claimant's own time, when it is to move (1999 §8.5 "对局进行中如有问题，
-//! 应在自己走棋的时间内提出", 2011 §16.3): one made by the side that has just moved is refused.
-//!
-//! Not checked: whether the claim is in the claimant's favour. A ruling goes the same way
-//! whoever asks for it, and the natural limit is granted when it is reached for either claimant
-//! (the editions cap the checks of the claimant, 1999 §23.3; the game-end test of a ruleset
-//! answers for both sides at once).
+//! A claim made during a game (一方棋手要求裁决), answered on the replayed record: see
+//! [`claim_with_components`].
 
-use super::replay::Replay;
-use super::{
+use super::Replay;
+use crate::rules::{
     ClaimAnswer, ClaimKind, ClaimRequest, GameInput, IllegalMovePolicy, JudgeError,
     RepetitionRuling, Ruleset,
 };
@@ -26,6 +10,25 @@ use super::{
 /// Answers `request` on `game` under the components of `rs` (the default
 /// [`Ruleset::claim`]). An input error of the record before the ply of the claim is returned as
 /// it is by [`Ruleset::judge`]; a ply beyond the record is [`JudgeError::ClaimBeyondRecord`].
+///
+/// A claim made during a game (一方棋手要求裁决): the record is replayed to the ply of the claim
+/// and the arbiter answers with the ruling, an order to change, or a refusal.
+///
+/// - A repetition claim (待判局面, 1999 §24, 2011 §23.1) is heard once the edition's count is
+///   reached: the answer is the ruling a claim gets there (perpetual check loses, a draw, a
+///   side that did not change loses), or the order the pending position gives (a side must
+///   change; 2011: a draw once neither side changes within two rounds). Before the count it is
+///   refused: "双方重复局面不足三次，裁判不予受理" (2011 §23.3); 1999 §24 names the same count.
+/// - A natural-limit claim (1999 §23.3, 2011 §22.2) is heard when the edition's move count
+///   without a capture is reached, and refused otherwise.
+///
+/// A claim is made in the claimant's own time, when it is to move (1999 §8.5 "对局进行中如有问题，
+/// 应在自己走棋的时间内提出", 2011 §16.3): one made by the side that has just moved is refused.
+///
+/// Not checked: whether the claim is in the claimant's favour. A ruling goes the same way
+/// whoever asks for it, and the natural limit is granted when it is reached for either claimant
+/// (the editions cap the checks of the claimant, 1999 §23.3; the game-end test of a ruleset
+/// answers for both sides at once).
 pub fn claim_with_components<R: Ruleset + ?Sized>(
     rs: &R,
     game: &GameInput,

@@ -1,14 +1,22 @@
-//! A game replayed under a ruleset's components one ply at a time: what the verdict driver
-//! ([`super::judge`]) and a live claim ([`super::claim_at`]) share.
+//! A game replayed under a ruleset's components one ply at a time, and what is made of it:
+//! the verdict on a record ([`verdict_with_components`], the default [`Ruleset::judge`]) and
+//! the answer to a claim made during the game ([`claim_with_components`], the default
+//! [`Ruleset::claim`]).
 //!
 //! After each ply the replay knows whether the game has ended by itself (checkmate, stalemate,
 //! facing kings, a captured king, an illegal move ruled on), which rulings a claim would get
-//! now (a repetition ruling, the natural limit: see [`super::claim`]), the obligation to change
-//! (or pending draw) still open, and every claim available so far.
+//! now (a repetition ruling, the natural limit: see [`Claim`]), the obligation to change (or
+//! pending draw) still open, and every claim available so far.
 //!
 //! Cost: one legality check and one game-end test per ply, a hash comparison per ply for
 //! repetitions (bounded by the last capture), and the repetition judge only when a position
 //! repeats or an obligation is open.
+
+mod live_claim;
+mod verdict;
+
+pub use live_claim::claim_with_components;
+pub use verdict::verdict_with_components;
 
 use super::{
     Claim, Claimant, Claims, GameEnd, GameHistory, GameInput, GameResult, IllegalMovePolicy,
@@ -215,7 +223,7 @@ impl<'r, R: Ruleset + ?Sized> Replay<'r, R> {
         match self
             .rs
             .repetition()
-            .judge(&self.history, self.obligation.as_ref())
+            .rule(&self.history, self.obligation.as_ref())
         {
             // A claim would get this; the obligation, if any, stays as it was.
             Some(RepetitionRuling::Decided { end, found }) => {

@@ -1,0 +1,92 @@
+//! The nine-round rule (CXA 2011 trial §23.4, second sentence).
+//!
+//! "如果一方在三个或三个以上点上，连续以犯禁着法或无积极意义的允许或禁止着法达九个回合，即使未
+//! 形成三次重复的待判局面，经一方提出，可按待判局面的有关规定进行裁决。"
+//!
+//! # The reading
+//!
+//! A side whose last nine moves, without a capture on the board, were all forbidden kinds
+//! (将, 杀, 捉) on three or more points (the points its moves leave and reach) makes a pending
+//! position though no position repeated three times; conduct is read over those nine rounds,
+//! and the ruling cites §23.4 before the article it rests on. A claim of a side's nine rounds
+//! stands over the opponent's reply. A draw is declared once the nine rounds have gone on two
+//! more rounds unchanged (§23.5.2.1); it is not reported as pending, since the window
+//! alternates with the mover.
+//!
+//! Not checked: "无积极意义的允许或禁止着法" (moves of no positive meaning) is a judgement of
+//! the arbiter and is not automated: only attacking moves count here.
+
+use super::conduct::report;
+use super::ruling::Finding;
+use super::RepetitionLaw;
+use crate::history::GameHistory;
+use crate::law::classify::{classify, Classification};
+use crate::law::RepetitionRuling;
+
+impl RepetitionLaw {
+    /// The nine-round rule (§23.4) at `ply`: the nine rounds of the side that moved last, or of
+    /// the side that moved before it when the last move captured nothing (a claim of a side's
+    /// nine rounds stands over the opponent's reply).
+    pub(super) fn nine_rounds_2011(
+        &self,
+        history: &GameHistory,
+        ply: u32,
+    ) -> Option<RepetitionRuling> {
+        let first = self.nine_round_window(history, ply).or_else(|| {
+            let quiet = history.captured_at(ply).is_none();
+            quiet
+                .then(|| self.nine_round_window(history, ply.checked_sub(1)?))
+                .flatten()
+        })?;
+        let sides = self.conducts(history, first, ply);
+        let found = report(history, first, ply, &sides);
+        let finding = self.rule_on(&sides);
+        if let Finding::Draw { .. } = finding {
+            // §23.5.2.1: a draw once the nine rounds have gone on two more rounds unchanged.
+            // Not reported as pending: the window alternates with the mover.
+            self.nine_round_window(history, ply.checked_sub(4)?)?;
+        }
+        Some(self.ruling(finding, found, ply, self.articles.nine_rounds))
+    }
+
+    /// The first ply of the nine rounds ending at `ply` if the mover of `ply` spent them on
+    /// attacking moves over three or more points, without a capture.
+    fn nine_round_window(&self, history: &GameHistory, ply: u32) -> Option<u32> {
+        const PLIES: u32 = 18;
+        let first = (ply + 1).checked_sub(PLIES).filter(|&f| f >= 1)?;
+        if (first..=ply).any(|p| history.captured_at(p).is_some()) {
+            return None;
+        }
+        let own: Vec<u32> = (first..=ply).rev().step_by(2).collect();
+        let mut points: Vec<crate::Square> = Vec::new();
+        for &p in &own {
+            let m = history.move_at(p)?;
+            for sq in [m.from, m.to] {
+                if !points.contains(&sq) {
+                    points.push(sq);
+                }
+            }
+        }
+        if points.len() < 3 {
+            return None;
+        }
+        // A move already known not to attack settles it without classifying anything: one
+        // idle move spares the next eight of the side. Otherwise latest first (kept with the
+        // history for the next plies).
+        let key = self.definitions.fingerprint();
+        let known_idle = own.iter().any(|&p| {
+            history.peek_memo(key, p, |c: &Classification| !c.class.heaviest().is_attack())
+                == Some(true)
+        });
+        if known_idle {
+            return None;
+        }
+        let attacks = own.iter().all(|&p| {
+            classify(history, p, &self.definitions)
+                .class
+                .heaviest()
+                .is_attack()
+        });
+        attacks.then_some(first)
+    }
+}

@@ -1,0 +1,296 @@
+//! From the two sides' conducts to a ruling (CXA 1999 §24, §26.1–26.4; 2011 §23.5.1,
+//! §25.1–25.3), and the ruling in words.
+//!
+//! - 1999 §26.1 / 2011 §25.1: "在任何情况下，均不允许单方面长将。"
+//! - 1999 §26.2 / 2011 §25.2: "双方均为允许着法，双方不变作和。"
+//! - 1999 §26.3: "双方均为禁止着法（不包括一方为长将），双方不变作和。"
+//! - 1999 §26.4: "一方为禁止着法，另一方为允许着法，应由前者变着，不变判负。" 2011 §25.3: "一方为
+//!   禁止着法，另一方为允许着法，由前者变着。"
+//!
+//! # The reading
+//!
+//! The [`VerdictTable`](super::VerdictTable) gives each conduct its policy. A side whose
+//! policy is to lose (in the editions, perpetual check only) loses at once when it is the only
+//! one (§26.1 "单方面"); two such sides go on to the next test. Both allowed draw; one
+//! forbidden against allowed must change; both forbidden draw in 1999 (§26.3) and go through
+//! the 2011 precedence (§26.8, `precedence.rs`). What a side that must change has to do, and by
+//! when, is the count's (`count_1999.rs`, `count_2011.rs`).
+//!
+//! Not checked: nothing more is needed for §26.3's "不包括一方为长将": a single perpetual checker
+//! has lost before two forbidden sides are looked at.
+//!
+//! The explanation says which side, what conduct (in Chinese and English) and why; the article
+//! is cited as the edition's [`LawArticles`](super::LawArticles) name it, after the nine-round
+//! rule's article when that rule made the pending position.
+
+use super::conduct::SideConduct;
+use super::table::{BothForbidden, ViolationPolicy};
+use super::RepetitionLaw;
+use crate::law::{Conduct, LoopReport, RepetitionRuling};
+use crate::outcome::{GameEnd, GameResult, Termination};
+use crate::Color;
+
+/// What a pending position comes to.
+pub(super) enum Finding {
+    /// A side loses at once.
+    Loses {
+        loser: Color,
+        conduct: Conduct,
+        article: &'static str,
+        why: String,
+    },
+    /// A draw.
+    Draw { article: &'static str, why: String },
+    /// A side must change.
+    MustChange {
+        side: Color,
+        article: &'static str,
+        /// Why, when more than "forbidden against allowed" (the §26.8 precedence).
+        why: Option<String>,
+    },
+}
+
+impl Finding {
+    /// The finding with `note` added to its explanation.
+    pub(super) fn noting(self, note: &str) -> Finding {
+        match self {
+            Finding::Loses {
+                loser,
+                conduct,
+                article,
+                why,
+            } => Finding::Loses {
+                loser,
+                conduct,
+                article,
+                why: format!("{why}; {note}"),
+            },
+            Finding::Draw { article, why } => Finding::Draw {
+                article,
+                why: format!("{why}; {note}"),
+            },
+            Finding::MustChange { side, article, why } => Finding::MustChange {
+                side,
+                article,
+                why: Some(why.map_or(note.to_owned(), |w| format!("{w}; {note}"))),
+            },
+        }
+    }
+}
+
+impl RepetitionLaw {
+    /// The ruling on two sides' conducts at a pending position (both editions).
+    pub(super) fn rule_on(&self, sides: &[SideConduct; 2]) -> Finding {
+        let conducts = [sides[0].conduct, sides[1].conduct];
+        let policies = conducts.map(|c| self.table.policy(c));
+        let describe = |c: Conduct| format!("{} ({})", c.chinese(), serde_plain(c));
+        // Perpetual check loses in any case unless both sides check perpetually (§26.1).
+        let losers: Vec<Color> = Color::ALL
+            .into_iter()
+            .filter(|c| policies[c.index()] == Some(ViolationPolicy::Loses))
+            .collect();
+        if losers.len() == 1 {
+            let loser = losers[0];
+            let c = conducts[loser.index()];
+            let article = if c == Conduct::PerpetualCheck {
+                self.articles.perpetual_check
+            } else {
+                self.articles.did_not_change
+            };
+            return Finding::Loses {
+                loser,
+                conduct: c,
+                article,
+                why: format!("{loser}: {} over the loop loses at once", describe(c)),
+            };
+        }
+        let forbidden = |p: Option<ViolationPolicy>| {
+            matches!(
+                p,
+                Some(ViolationPolicy::Loses | ViolationPolicy::MustChange)
+            )
+        };
+        match (forbidden(policies[0]), forbidden(policies[1])) {
+            (false, false) => Finding::Draw {
+                article: self.articles.both_allowed,
+                why: format!(
+                    "both sides' moves are allowed (red: {}, black: {}): draw",
+                    describe(conducts[0]),
+                    describe(conducts[1])
+                ),
+            },
+            (true, true) => match self.table.both_forbidden {
+                BothForbidden::Draw => Finding::Draw {
+                    article: self.articles.both_forbidden,
+                    why: format!(
+                        "both sides' moves are forbidden (red: {}, black: {}): draw",
+                        describe(conducts[0]),
+                        describe(conducts[1])
+                    ),
+                },
+                BothForbidden::Precedence => self.precedence(sides),
+            },
+            (red, _) => Finding::MustChange {
+                side: if red { Color::Red } else { Color::Black },
+                article: self.articles.must_change,
+                why: None,
+            },
+        }
+    }
+
+    /// Turns a finding at `ply` into a ruling; `prefix` goes before the article (e.g. the
+    /// nine-round rule's article).
+    pub(super) fn ruling(
+        &self,
+        f: Finding,
+        found: LoopReport,
+        ply: u32,
+        prefix: &str,
+    ) -> RepetitionRuling {
+        let at = |article: &str| {
+            if prefix.is_empty() {
+                self.cite(article)
+            } else {
+                self.cite(&format!("{prefix}, {article}"))
+            }
+        };
+        match f {
+            Finding::Loses {
+                loser,
+                conduct,
+                article,
+                why,
+            } => RepetitionRuling::Decided {
+                end: GameEnd {
+                    result: GameResult::win_for(!loser),
+                    termination: termination_for(conduct),
+                    rule: at(article),
+                    offender: Some(loser),
+                    ply,
+                    explanation: why,
+                },
+                found,
+            },
+            Finding::Draw { article, why } => RepetitionRuling::Decided {
+                end: GameEnd {
+                    result: GameResult::Draw,
+                    termination: Termination::RepetitionDraw,
+                    rule: at(article),
+                    offender: None,
+                    ply,
+                    explanation: why,
+                },
+                found,
+            },
+            Finding::MustChange { side, article, why } => RepetitionRuling::Pending {
+                must_change: side,
+                rule: at(article),
+                since_ply: ply,
+                found,
+                reason: why,
+            },
+        }
+    }
+}
+
+/// How the game ends when a side loses by `c`.
+pub(super) fn termination_for(c: Conduct) -> Termination {
+    match c {
+        Conduct::PerpetualCheck => Termination::PerpetualCheck,
+        Conduct::PerpetualChase => Termination::PerpetualChase,
+        Conduct::PerpetualMateThreat => Termination::PerpetualMateThreat,
+        _ => Termination::ForbiddenRepetition,
+    }
+}
+
+/// "once", "twice", "3 times".
+pub(super) fn times(n: u32) -> String {
+    match n {
+        1 => "once".to_owned(),
+        2 => "twice".to_owned(),
+        n => format!("{n} times"),
+    }
+}
+
+/// "1st", "2nd", "3rd", "4th" … "11th", "21st".
+pub(super) fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The conduct in English words.
+pub(super) fn serde_plain(c: Conduct) -> &'static str {
+    match c {
+        Conduct::PerpetualCheck => "perpetual check",
+        Conduct::PerpetualMateThreat => "perpetual mate threat",
+        Conduct::PerpetualChase => "perpetual chase",
+        Conduct::CheckAndMateThreat => "check and mate threat",
+        Conduct::CheckAndChase => "check and chase",
+        Conduct::MateThreatAndChase => "mate threat and chase",
+        Conduct::Allowed => "allowed moves",
+    }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::super::conduct::fixtures::*;
+    use super::super::{LawArticles, VerdictTable};
+    use super::*;
+    use crate::law::classify::Definitions;
+
+    pub(crate) fn law() -> RepetitionLaw {
+        RepetitionLaw {
+            ruleset: "cxa-2011".to_owned(),
+            definitions: Definitions::cxa_2011(),
+            table: VerdictTable::CXA_2011,
+            articles: LawArticles::CXA_2011,
+        }
+    }
+
+    pub(crate) fn must_change(f: &Finding) -> Option<(Color, &'static str)> {
+        match f {
+            Finding::MustChange { side, article, .. } => Some((*side, article)),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn draw(f: &Finding) -> Option<&'static str> {
+        match f {
+            Finding::Draw { article, .. } => Some(article),
+            _ => None,
+        }
+    }
+
+    /// The words of an outlook: "occurred twice", "its 4th occurrence".
+    #[test]
+    fn counts_in_words() {
+        let words: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 111]
+            .into_iter()
+            .map(ordinal)
+            .collect();
+        assert_eq!(
+            words,
+            ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "111th"]
+        );
+        assert_eq!([times(1), times(2), times(3)], ["once", "twice", "3 times"]);
+    }
+
+    /// 1999 §26.3: two forbidden sides draw whatever they chase.
+    #[test]
+    fn both_forbidden_draw_in_1999() {
+        let mut j = law();
+        j.table = VerdictTable::CXA_1999;
+        j.articles = LawArticles::CXA_1999;
+        let f = j.rule_on(&[
+            side(Conduct::PerpetualMateThreat, NONE),
+            side(Conduct::PerpetualChase, PROTECTED),
+        ]);
+        assert_eq!(draw(&f), Some("§26.3"));
+    }
+}
