@@ -240,18 +240,51 @@ pub(super) fn serde_plain(c: Conduct) -> &'static str {
 #[cfg(test)]
 pub(super) mod tests {
     use super::super::conduct::fixtures::*;
-    use super::super::{LawArticles, VerdictTable};
+    use super::super::{
+        BothForbidden, Counting, LawArticles, RepetitionCount, VerdictTable, ViolationPolicy,
+    };
     use super::*;
     use crate::law::classify::Definitions;
 
+    /// A 2011 law for the unit tests of the precedence: the §26.8 rule and the articles the
+    /// tests name (the edition's own table is `rulesets/cxa-2011/src/law.rs`).
     pub(crate) fn law() -> RepetitionLaw {
         RepetitionLaw {
             ruleset: "cxa-2011".to_owned(),
             definitions: Definitions::cxa_2011(),
-            table: VerdictTable::CXA_2011,
-            articles: LawArticles::CXA_2011,
+            table: VerdictTable {
+                counting: Counting::Cxa2011,
+                both_forbidden: BothForbidden::Precedence,
+                ..TABLE
+            },
+            articles: LawArticles {
+                perpetual_check: "§23.5.1",
+                both_allowed: "§25.2",
+                both_forbidden: "§26.8.4",
+                must_change: "§25.3",
+                did_not_change: "§23.5.2.2",
+                listed_must_change: "§26.8.1",
+                single_vs_joint_rook: "§26.8.2",
+                single_vs_joint_rootless: "§26.8.3",
+                nine_rounds: "§23.4",
+                count: "§23.1–23.3",
+            },
         }
     }
+
+    /// Perpetual check loses, the other conducts must change; the 1999 procedure.
+    const TABLE: VerdictTable = VerdictTable {
+        perpetual_check: ViolationPolicy::Loses,
+        perpetual_mate_threat: ViolationPolicy::MustChange,
+        perpetual_chase: ViolationPolicy::MustChange,
+        check_and_mate_threat: ViolationPolicy::MustChange,
+        check_and_chase: ViolationPolicy::MustChange,
+        mate_threat_and_chase: ViolationPolicy::MustChange,
+        repetitions: 3,
+        count: RepetitionCount::Cycles,
+        counting: Counting::Cxa1999,
+        both_forbidden: BothForbidden::Draw,
+    };
 
     pub(crate) fn must_change(f: &Finding) -> Option<(Color, &'static str)> {
         match f {
@@ -285,8 +318,8 @@ pub(super) mod tests {
     #[test]
     fn both_forbidden_draw_in_1999() {
         let mut j = law();
-        j.table = VerdictTable::CXA_1999;
-        j.articles = LawArticles::CXA_1999;
+        j.table = TABLE;
+        j.articles.both_forbidden = "§26.3";
         let f = j.rule_on(&[
             side(Conduct::PerpetualMateThreat, NONE),
             side(Conduct::PerpetualChase, PROTECTED),

@@ -18,10 +18,14 @@
 //! # The reading
 //!
 //! Both editions give every forbidden conduct but perpetual check the same policy, "must
-//! change" ([`VerdictTable::CXA_1999`], [`VerdictTable::CXA_2011`]); the table keeps one knob
+//! change"; the table keeps one knob
 //! per conduct (1999 §25.2 lists six) so that a house variant can make one of them lose at
 //! once or draw. The editions differ in the count and the time to change ([`Counting`]) and in
 //! two forbidden sides ([`BothForbidden`]).
+//!
+//! The tables and articles themselves are the editions' data: each edition crate states its
+//! own in its `law.rs`, one line per article (`rulesets/cxa-1999/src/law.rs`,
+//! `rulesets/cxa-2011/src/law.rs`).
 //!
 //! Not here: applying the table to two conducts (`ruling.rs`), the counts (`count_1999.rs`,
 //! `count_2011.rs`, `nine_rounds.rs`) and the 2011 precedence (`precedence.rs`).
@@ -131,36 +135,6 @@ pub enum BothForbidden {
 }
 
 impl VerdictTable {
-    /// CXA 1999 §24, §26: perpetual check loses at once, every other forbidden conduct must change.
-    pub const CXA_1999: VerdictTable = VerdictTable {
-        perpetual_check: ViolationPolicy::Loses,
-        perpetual_mate_threat: ViolationPolicy::MustChange,
-        perpetual_chase: ViolationPolicy::MustChange,
-        check_and_mate_threat: ViolationPolicy::MustChange,
-        check_and_chase: ViolationPolicy::MustChange,
-        mate_threat_and_chase: ViolationPolicy::MustChange,
-        repetitions: 3,
-        // "循环反复三次" read as three full cycles (see `RepetitionCount` and docs/real-games.md).
-        count: RepetitionCount::Cycles,
-        counting: Counting::Cxa1999,
-        both_forbidden: BothForbidden::Draw,
-    };
-
-    /// CXA 2011 §23, §25–26: single perpetual check loses at once (§23.5.1, §25.1), every other
-    /// forbidden conduct must change (§25.3, §23.5.2), both forbidden by §26.8.
-    pub const CXA_2011: VerdictTable = VerdictTable {
-        perpetual_check: ViolationPolicy::Loses,
-        perpetual_mate_threat: ViolationPolicy::MustChange,
-        perpetual_chase: ViolationPolicy::MustChange,
-        check_and_mate_threat: ViolationPolicy::MustChange,
-        check_and_chase: ViolationPolicy::MustChange,
-        mate_threat_and_chase: ViolationPolicy::MustChange,
-        repetitions: 3,
-        count: RepetitionCount::Cycles,
-        counting: Counting::Cxa2011,
-        both_forbidden: BothForbidden::Precedence,
-    };
-
     /// The policy for a conduct (allowed conduct has none).
     pub fn policy(&self, c: Conduct) -> Option<ViolationPolicy> {
         Some(match c {
@@ -198,34 +172,4 @@ pub struct LawArticles {
     pub nine_rounds: &'static str,
     /// How repetitions are counted to a pending position (1999 §24 "循环反复三次"; 2011 §23.1–23.3).
     pub count: &'static str,
-}
-
-impl LawArticles {
-    /// The 1999 articles.
-    pub const CXA_1999: LawArticles = LawArticles {
-        perpetual_check: "§26.1",
-        both_allowed: "§26.2",
-        both_forbidden: "§26.3",
-        must_change: "§26.4",
-        did_not_change: "§24.3",
-        listed_must_change: "",
-        single_vs_joint_rook: "",
-        single_vs_joint_rootless: "",
-        nine_rounds: "",
-        count: "§24",
-    };
-
-    /// The 2011 articles.
-    pub const CXA_2011: LawArticles = LawArticles {
-        perpetual_check: "§23.5.1",
-        both_allowed: "§25.2",
-        both_forbidden: "§26.8.4",
-        must_change: "§25.3",
-        did_not_change: "§23.5.2.2",
-        listed_must_change: "§26.8.1",
-        single_vs_joint_rook: "§26.8.2",
-        single_vs_joint_rootless: "§26.8.3",
-        nine_rounds: "§23.4",
-        count: "§23.1–23.3",
-    };
 }
