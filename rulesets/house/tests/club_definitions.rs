@@ -61,3 +61,24 @@ fn a_1999_club_taking_2011_s_king_answer_draws_what_1999_makes_red_lose() {
     assert_eq!(base.termination, Some(Termination::PerpetualMateThreat));
     assert_eq!(base.decided_at_ply, Some(17));
 }
+
+/// The guide's section 5 shows this overlay; what it shows loads and builds the same law.
+#[test]
+fn the_guide_shows_the_overlay_it_describes() {
+    let guide = include_str!("../../../docs/house-variant-guide.md");
+    let block = guide
+        .split("```toml\n")
+        .skip(1)
+        .map(|b| b.split("```").next().unwrap_or(""))
+        .find(|b| b.contains("id = \"cxa-1999-king-answer-idle\""))
+        .expect("the guide shows the overlay");
+    let parent: Arc<dyn Ruleset> = Arc::new(xqr_cxa1999::Cxa1999::new());
+    let shown = xqr_house::load_str(block, "guide.toml").unwrap_or_else(|e| panic!("{e}"));
+    let shown = xqr_house::build(&shown, parent.clone(), "guide.toml").expect("builds");
+    let path = overlay_path();
+    let file = xqr_house::load_file(&path).unwrap_or_else(|e| panic!("{e}"));
+    let file = xqr_house::build(&file, parent, &path).expect("builds");
+    let law = |rs: &dyn Ruleset| rs.spec().expect("a Spec").law.clone();
+    assert_eq!(law(&*shown).definitions, law(&*file).definitions);
+    assert_eq!(law(&*shown).table, law(&*file).table);
+}
