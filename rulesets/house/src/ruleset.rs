@@ -13,7 +13,7 @@ use xqr_core::rules::{
     PieceVisibility, PlyClass, PointScheme, RepetitionJudge, RepetitionRuling, RuleRef, Ruleset,
     RulesetMeta, Scoring, Termination, Verdict, View,
 };
-use xqr_core::{Color, IllegalMove, Move, MoveList, MoveRules, Position};
+use xqr_core::{Color, IllegalMove, MoveList, MoveRules, Position};
 
 use crate::load::{OverlayError, Problem, ProblemKind};
 use crate::variant::{DrawResult, HouseVariant, DEFAULT_CHECK_CAP};
@@ -394,10 +394,6 @@ impl MoveLegality for OverlayLegality {
 
     fn legal_moves(&self, pos: &Position) -> MoveList {
         self.parent.legality().legal_moves(pos)
-    }
-
-    fn check_move(&self, pos: &Position, m: Move) -> Result<(), IllegalMove> {
-        self.parent.legality().check_move(pos, m)
     }
 
     fn illegal_move_ruling(
