@@ -123,8 +123,10 @@ impl View {
 
 /// What each observer may see (open for standard Xiangqi; real work for Jieqi).
 pub trait PieceVisibility: Send + Sync {
-    /// The view of the last position of `history` for `observer`.
-    fn view(&self, history: &GameHistory, observer: Observer) -> View;
+    /// The view of the last position of `history` for `observer`. `dealt` is what only the
+    /// arbiter holds, when the caller has it: the start board with each hidden piece shown as
+    /// its identity (a Jieqi deal, as `xqr deal` makes one); a record alone has none.
+    fn view(&self, history: &GameHistory, dealt: Option<&Board>, observer: Observer) -> View;
 }
 
 /// Standard Xiangqi: everything is visible to everyone.
@@ -132,7 +134,7 @@ pub trait PieceVisibility: Send + Sync {
 pub struct OpenVisibility;
 
 impl PieceVisibility for OpenVisibility {
-    fn view(&self, history: &GameHistory, observer: Observer) -> View {
+    fn view(&self, history: &GameHistory, _dealt: Option<&Board>, observer: Observer) -> View {
         let pos = history.last();
         View {
             observer,

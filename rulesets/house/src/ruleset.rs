@@ -13,7 +13,7 @@ use xqr_core::rules::{
     PieceVisibility, PlyClass, PointScheme, RepetitionJudge, RepetitionRuling, RuleRef, Ruleset,
     RulesetMeta, Scoring, Termination, Verdict, View,
 };
-use xqr_core::{Color, IllegalMove, MoveList, MoveRules, Position};
+use xqr_core::{Board, Color, IllegalMove, MoveList, MoveRules, Position};
 
 use crate::load::{OverlayError, Problem, ProblemKind};
 use crate::variant::{DrawResult, HouseVariant, DEFAULT_CHECK_CAP};
@@ -409,8 +409,8 @@ impl MoveLegality for OverlayLegality {
 }
 
 impl PieceVisibility for OverlayLegality {
-    fn view(&self, history: &GameHistory, observer: Observer) -> View {
-        self.parent.visibility().view(history, observer)
+    fn view(&self, history: &GameHistory, dealt: Option<&Board>, observer: Observer) -> View {
+        self.parent.visibility().view(history, dealt, observer)
     }
 }
 
