@@ -20,7 +20,7 @@ use super::{
 };
 use crate::law::judge::RepetitionLaw;
 use crate::standings::StandingsRules;
-use crate::{Color, IllegalMove, MoveRules, Position};
+use crate::{Board, Color, IllegalMove, MoveRules, Position};
 
 /// The data of an edition (or of a variant built from one).
 #[derive(Clone, Debug)]
@@ -263,10 +263,15 @@ impl MoveLegality for Edition {
 }
 
 impl PieceVisibility for Edition {
-    fn view(&self, history: &GameHistory, observer: super::Observer) -> View {
+    fn view(
+        &self,
+        history: &GameHistory,
+        dealt: Option<&Board>,
+        observer: super::Observer,
+    ) -> View {
         match self.spec.hooks.visibility {
-            Some(v) => v.view(history, observer),
-            None => OpenVisibility.view(history, observer),
+            Some(v) => v.view(history, dealt, observer),
+            None => OpenVisibility.view(history, dealt, observer),
         }
     }
 }

@@ -4,12 +4,15 @@ use super::{
     GameEnd, GameHistory, GameInput, GameResult, IllegalMoveRuling, JudgeError, JudgeOptions,
     PointScheme, RepetitionJudge, RulesetMeta, Verdict,
 };
-use crate::{Board, Color, IllegalMove, Move, MoveList, MoveRules, Piece, Pool, Position, Square};
+use crate::{Board, Color, IllegalMove, MoveList, MoveRules, Piece, Pool, Position, Square};
 
 /// Which moves are legal, and what an illegal move in a record means.
 ///
 /// Move generation itself is the shared core generator, parameterised by
-/// [`MoveLegality::move_rules`]; editions differ in the knobs and in the ruling.
+/// [`MoveLegality::move_rules`]; editions differ in the knobs and in the ruling. A record is
+/// replayed on positions built with those knobs, so whether a move is legal is the position's
+/// answer ([`Position::check_move`]); [`MoveLegality::legal_moves`] is the list a ruleset gives
+/// (`xqr moves --ruleset`, a plugin's own list).
 pub trait MoveLegality: Send + Sync {
     /// The knobs of the shared move generator for this edition.
     fn move_rules(&self) -> MoveRules;
@@ -30,11 +33,6 @@ pub trait MoveLegality: Send + Sync {
     /// Legal moves of a position.
     fn legal_moves(&self, pos: &Position) -> MoveList {
         pos.legal_moves()
-    }
-
-    /// Why `m` is illegal in `pos`, if it is.
-    fn check_move(&self, pos: &Position, m: Move) -> Result<(), IllegalMove> {
-        pos.check_move(m)
     }
 
     /// What an illegal move found in a record means under this edition.
@@ -101,7 +99,7 @@ fn pool_field<S: serde::Serializer>(pool: &Pool, s: S) -> Result<S::Ok, S::Error
 
 impl View {
     /// The captures of `history` with every identity the history holds: face-up pieces, and
-    /// hidden ones whose identity the record states (a move's [`Move::capture`]).
+    /// hidden ones whose identity the record states (a move's [`crate::Move::capture`]).
     pub fn captures_of(history: &GameHistory) -> Vec<SeenCapture> {
         (1..=history.ply_count())
             .filter_map(|ply| {
@@ -125,8 +123,10 @@ impl View {
 
 /// What each observer may see (open for standard Xiangqi; real work for Jieqi).
 pub trait PieceVisibility: Send + Sync {
-    /// The view of the last position of `history` for `observer`.
-    fn view(&self, history: &GameHistory, observer: Observer) -> View;
+    /// The view of the last position of `history` for `observer`. `dealt` is what only the
+    /// arbiter holds, when the caller has it: the start board with each hidden piece shown as
+    /// its identity (a Jieqi deal, as `xqr deal` makes one); a record alone has none.
+    fn view(&self, history: &GameHistory, dealt: Option<&Board>, observer: Observer) -> View;
 }
 
 /// Standard Xiangqi: everything is visible to everyone.
@@ -134,7 +134,7 @@ pub trait PieceVisibility: Send + Sync {
 pub struct OpenVisibility;
 
 impl PieceVisibility for OpenVisibility {
-    fn view(&self, history: &GameHistory, observer: Observer) -> View {
+    fn view(&self, history: &GameHistory, _dealt: Option<&Board>, observer: Observer) -> View {
         let pos = history.last();
         View {
             observer,

@@ -30,7 +30,7 @@ pub struct JudgeOptions {
     #[serde(default)]
     pub all_plies: bool,
     /// Whether the record is judged as played (the default) or ended by its first successful
-    /// claim (see [`super::claim`]).
+    /// claim (see [`super::ClaimPolicy`]).
     #[serde(default)]
     pub claim: super::ClaimPolicy,
 }
@@ -152,7 +152,7 @@ pub struct Verdict {
     pub plies: Vec<PlyReport>,
     /// Every point of the record where a claim would have succeeded, in order (judged as
     /// played, those nobody made and, last, the one the verdict rests on when the record ends
-    /// while it can be claimed; see [`super::claim`]).
+    /// while it can be claimed; see [`super::ClaimPolicy`]).
     #[serde(default)]
     pub claims: Vec<super::Claim>,
 }

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use serde::Serialize;
-use xqr_core::rules::{Observer, View};
+use xqr_core::rules::{Observer, Ruleset, View};
 use xqr_core::{fen::JIEQI_START_FEN, Board, Move, Square};
 use xqr_jieqi::JieqiGame;
 
@@ -118,7 +118,15 @@ fn deal(seed: u64, moves: &str) -> Result<DealReport, CliError> {
             .map(|m| m.to_string())
             .collect(),
         fen: game.position().fen(),
-        views: OBSERVERS.iter().map(|&o| game.view(o)).collect(),
+        views: {
+            // What each observer sees is the ruleset's to say (its visibility component).
+            let jieqi = xqr_jieqi::Jieqi::new();
+            let dealt = game.deal().arbiter_board(&start);
+            OBSERVERS
+                .iter()
+                .map(|&o| jieqi.visibility().view(game.history(), Some(&dealt), o))
+                .collect()
+        },
     })
 }
 

@@ -14,7 +14,7 @@ use xqr_core::rules::{
     RepetitionJudge, RepetitionRuling, RuleRef, Ruleset, RulesetMeta, Scoring, Spec, Termination,
     Verdict, View,
 };
-use xqr_core::{IllegalMove, Move, MoveList, MoveRules, Position};
+use xqr_core::{Board, IllegalMove, MoveList, MoveRules, Position};
 
 use crate::load::{OverlayError, Problem, ProblemKind};
 use crate::variant::{DrawResult, HouseVariant, DEFAULT_CHECK_CAP};
@@ -391,10 +391,6 @@ impl MoveLegality for OverlayLegality {
         self.parent.legality().legal_moves(pos)
     }
 
-    fn check_move(&self, pos: &Position, m: Move) -> Result<(), IllegalMove> {
-        self.parent.legality().check_move(pos, m)
-    }
-
     fn illegal_move_ruling(
         &self,
         history: &GameHistory,
@@ -408,8 +404,8 @@ impl MoveLegality for OverlayLegality {
 }
 
 impl PieceVisibility for OverlayLegality {
-    fn view(&self, history: &GameHistory, observer: Observer) -> View {
-        self.parent.visibility().view(history, observer)
+    fn view(&self, history: &GameHistory, dealt: Option<&Board>, observer: Observer) -> View {
+        self.parent.visibility().view(history, dealt, observer)
     }
 }
 

@@ -207,6 +207,20 @@ impl Deal {
         board
     }
 
+    /// The deal an arbiter's board of `start` shows ([`Deal::arbiter_board`]): the piece on each
+    /// point hidden in `start`. Nothing is checked; [`Deal::check`] says whether it fits.
+    pub fn from_arbiter_board(board: &Board, start: &Position) -> Deal {
+        let mut deal = Deal {
+            identities: [None; 90],
+        };
+        for (sq, o) in start.board().iter() {
+            if o.hidden {
+                deal.set(sq, board.get(sq).map(|p| p.piece()));
+            }
+        }
+        deal
+    }
+
     /// The text form: the placement field of the arbiter's board of `pos`.
     pub fn placement(&self, pos: &Position) -> String {
         xqr_core::fen::board_fen(&self.arbiter_board(pos))

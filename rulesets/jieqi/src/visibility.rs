@@ -1,18 +1,20 @@
 //! What each observer may see of a Jieqi game.
 
 use xqr_core::rules::{GameHistory, Observer, PieceVisibility, SeenCapture, View};
-use xqr_core::Color;
+use xqr_core::{Board, Color};
 
 use crate::Deal;
 
-/// Jieqi visibility (§2.2, §7.3.2, §7.5.2, §7.5.4) for a record: see [`view`]; the deal of a
-/// record is unknown, so even the arbiter sees only what the record states.
+/// Jieqi visibility (§2.2, §7.3.2, §7.5.2, §7.5.4): see [`view`]. Given the dealt board (the
+/// arbiter's start board), the arbiter knows every hidden piece and a capturer the hidden piece
+/// it took; without it (a record alone) even the arbiter sees only what the record states.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct JieqiVisibility;
 
 impl PieceVisibility for JieqiVisibility {
-    fn view(&self, history: &GameHistory, observer: Observer) -> View {
-        view(history, None, observer)
+    fn view(&self, history: &GameHistory, dealt: Option<&Board>, observer: Observer) -> View {
+        let deal = dealt.map(|board| Deal::from_arbiter_board(board, history.position(0)));
+        view(history, deal.as_ref(), observer)
     }
 }
 

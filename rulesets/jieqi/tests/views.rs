@@ -3,7 +3,7 @@
 //! dealt differently without changing its view in any way; the arbiter sees the difference.
 
 use proptest::prelude::*;
-use xqr_core::rules::Observer;
+use xqr_core::rules::{Observer, Ruleset};
 use xqr_core::{Color, Square};
 use xqr_jieqi::{Deal, JieqiGame};
 
@@ -123,6 +123,15 @@ proptest! {
         let arbiter = game.view(Observer::Arbiter);
         prop_assert_eq!(&arbiter.known, &game.deal().hidden_in(game.position()));
         prop_assert!(arbiter.captured.iter().all(|c| c.piece.is_some()));
+        // The ruleset's visibility component, given the dealt board, sees what the game does;
+        // given the record alone, even the arbiter names no hidden piece on the board.
+        let jieqi = xqr_jieqi::Jieqi::new();
+        let start = game.history().position(0);
+        let dealt = game.deal().arbiter_board(start);
+        for o in [Observer::Red, Observer::Black, Observer::Spectator, Observer::Arbiter] {
+            prop_assert_eq!(jieqi.visibility().view(game.history(), Some(&dealt), o), game.view(o));
+        }
+        prop_assert!(jieqi.visibility().view(game.history(), None, Observer::Arbiter).known.is_empty());
         // Pools: identities nobody has placed. Red and Black each know their own captures.
         let total = |o: Observer, c: Color| game.view(o).pool.total(c);
         prop_assert!(total(Observer::Arbiter, Color::Black) <= total(Observer::Red, Color::Black));
