@@ -168,6 +168,9 @@ pub enum EndCheck {
     GoesOn,
     /// Nothing: the Spec's ends decide (checkmate, stalemate, the natural limit).
     Next,
+    /// The hook has looked at checkmate and stalemate itself and found the side to move a
+    /// move: of the Spec's ends only the natural limit is left (no second search for a move).
+    OnlyNaturalLimit,
 }
 
 /// What data cannot say, with defaults: open visibility, the record as given, no extra end.
@@ -200,6 +203,9 @@ impl Spec {
                 EndCheck::Ends(end) => return Some(end),
                 EndCheck::GoesOn => return None,
                 EndCheck::Next => {}
+                EndCheck::OnlyNaturalLimit => {
+                    return self.ends.natural_limit.as_ref()?.end(history);
+                }
             }
         }
         self.no_move_end(history.last(), history.ply_count(), "")

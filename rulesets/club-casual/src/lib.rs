@@ -248,7 +248,7 @@ pub fn king_capture(spec: &Spec, history: &GameHistory) -> EndCheck {
             return EndCheck::Ends(end);
         }
     }
-    EndCheck::Next
+    EndCheck::OnlyNaturalLimit
 }
 
 impl Ruleset for ClubCasual {

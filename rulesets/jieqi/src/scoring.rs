@@ -49,7 +49,7 @@ pub fn king_capture(spec: &Spec, history: &GameHistory) -> EndCheck {
             explanation,
         });
     }
-    EndCheck::Next
+    EndCheck::OnlyNaturalLimit
 }
 
 /// The end by king capture after the last ply, if the side to move has no king.
