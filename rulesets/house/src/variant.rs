@@ -81,7 +81,8 @@ pub struct HouseVariant {
 
     /// The repetition law (棋例): a policy per forbidden conduct (禁止着法, cxa-1999 §25.2), or
     /// the shorthand `forbidden`, and (as in `[counting]`) the 1999 count. Needs a parent built
-    /// from a Spec (every static edition and the variants of one).
+    /// from a Spec (every static edition and the variants of one) or a plugin that accepts a
+    /// law patch (plugin protocol 4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub repetition: Option<RepetitionKnobs>,
 
@@ -148,7 +149,8 @@ impl HouseVariant {
     }
 
     /// The first table of the repetition law this variant sets (`repetition`, `definitions`,
-    /// `counting`, `both_forbidden`), if any: the knobs that need a parent built from a Spec.
+    /// `counting`, `both_forbidden`), if any: the knobs that need a parent built from a Spec or
+    /// taking a law patch ([`xqr_core::rules::Ruleset::with_law`]).
     pub fn law_key(&self) -> Option<&'static str> {
         self.law_patch().first_key()
     }
