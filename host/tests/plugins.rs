@@ -718,6 +718,24 @@ fn an_overlay_changes_the_law_of_a_plugin_built_on_a_spec() {
         lenient.claim(&game(fen, moves), &claim).unwrap(),
         in_process.claim(&game(fen, moves), &claim).unwrap()
     );
+
+    // The plugin's own `judge` call carries the patch too, and judges as the in-process
+    // ruleset with the same patch.
+    let variant = xqr_house::load_str(LENIENT_CLUB, "club-lenient.toml").unwrap();
+    let (patch, cite) = (variant.law_patch(), variant.rule());
+    let patched = club_plugin()
+        .with_law(&patch, &cite)
+        .expect("club-casual takes a law patch")
+        .expect("the patch applies");
+    let expected = xqr_club_casual::ClubCasual::new()
+        .with_law(&patch, &cite)
+        .unwrap()
+        .unwrap()
+        .judge(&game(fen, moves), &all_plies())
+        .unwrap();
+    let v = patched.judge(&game(fen, moves), &all_plies()).unwrap();
+    assert_eq!(v.result.pgn(), "1/2-1/2", "{}", v.explanation);
+    assert_eq!(v, expected);
 }
 
 /// A `[definitions]` knob reaches the plugin's classifier: a mate threat searched one check
