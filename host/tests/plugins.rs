@@ -659,3 +659,130 @@ fn xqr_standings_ranks_a_plugin_ruleset_by_its_own_rules() {
     assert_eq!(row("B")["rank"], 5);
     assert_eq!(row("B")["tiebreaks"]["losses"], "2");
 }
+
+/// A club variant of club-casual that lets a perpetual check go (a draw): a law table, which
+/// needs a parent that has a repetition law to change.
+const LENIENT_CLUB: &str = r#"
+id = "club-lenient"
+name = "Club, perpetual check allowed"
+extends = "club-casual"
+rule_source = "house sheet 3: 长将不判负"
+
+[repetition]
+perpetual_check = "draw"
+"#;
+
+fn overlay_on(
+    text: &str,
+    parent: Arc<dyn Ruleset>,
+) -> Result<Arc<dyn Ruleset>, xqr_house::OverlayError> {
+    let path = Path::new("club-lenient.toml");
+    let variant = xqr_house::load_str(text, path).expect("the overlay parses");
+    xqr_house::build(&variant, parent, path)
+}
+
+/// An overlay changes the repetition law of a plugin built on a Spec: the plugin applies the
+/// patch to its own law, and the verdict is the one the same overlay gives on the in-process
+/// ruleset, citing the variant.
+#[test]
+fn an_overlay_changes_the_law_of_a_plugin_built_on_a_spec() {
+    let (fen, moves) = PERPETUAL_CHECK;
+    let plugin = club_plugin();
+    let own = plugin.judge(&game(fen, moves), &all_plies()).unwrap();
+    assert_eq!(own.result.pgn(), "0-1");
+    assert_eq!(own.rule.unwrap().to_string(), "cxa-1999 §26.1");
+
+    let lenient = overlay_on(LENIENT_CLUB, plugin).expect("the plugin takes the law patch");
+    let v = lenient.judge(&game(fen, moves), &all_plies()).unwrap();
+    assert_eq!(v.result.pgn(), "1/2-1/2", "{}", v.explanation);
+    assert_eq!(
+        v.rule.as_ref().unwrap().to_string(),
+        "club-lenient house sheet 3: 长将不判负"
+    );
+    assert!(
+        v.explanation.contains("club-casual would rule"),
+        "{}",
+        v.explanation
+    );
+
+    let in_process = overlay_on(LENIENT_CLUB, Arc::new(xqr_club_casual::ClubCasual::new()))
+        .expect("the in-process parent has a Spec");
+    let w = in_process.judge(&game(fen, moves), &all_plies()).unwrap();
+    assert_eq!(v, w);
+    let claim = xqr_core::rules::ClaimRequest {
+        ply: 13,
+        by: xqr_core::Color::Black,
+        kind: xqr_core::rules::ClaimKind::Repetition,
+    };
+    assert_eq!(
+        lenient.claim(&game(fen, moves), &claim).unwrap(),
+        in_process.claim(&game(fen, moves), &claim).unwrap()
+    );
+
+    // The plugin's own `judge` call carries the patch too, and judges as the in-process
+    // ruleset with the same patch.
+    let variant = xqr_house::load_str(LENIENT_CLUB, "club-lenient.toml").unwrap();
+    let (patch, cite) = (variant.law_patch(), variant.rule());
+    let patched = club_plugin()
+        .with_law(&patch, &cite)
+        .expect("club-casual takes a law patch")
+        .expect("the patch applies");
+    let expected = xqr_club_casual::ClubCasual::new()
+        .with_law(&patch, &cite)
+        .unwrap()
+        .unwrap()
+        .judge(&game(fen, moves), &all_plies())
+        .unwrap();
+    let v = patched.judge(&game(fen, moves), &all_plies()).unwrap();
+    assert_eq!(v.result.pgn(), "1/2-1/2", "{}", v.explanation);
+    assert_eq!(v, expected);
+}
+
+/// A `[definitions]` knob reaches the plugin's classifier: a mate threat searched one check
+/// deep only (the 1999 law: three) classifies the same plies as in-process.
+#[test]
+fn a_definitions_knob_reaches_the_plugin_classifier() {
+    let text = LENIENT_CLUB.replace(
+        "[repetition]\nperpetual_check = \"draw\"",
+        "[definitions]\nmate_threat = 1",
+    );
+    let (fen, moves) = PERPETUAL_CHECK;
+    let plugin = overlay_on(&text, club_plugin()).expect("the plugin takes the law patch");
+    let in_process = overlay_on(&text, Arc::new(xqr_club_casual::ClubCasual::new())).unwrap();
+    assert_eq!(
+        plugin.judge(&game(fen, moves), &all_plies()).unwrap(),
+        in_process.judge(&game(fen, moves), &all_plies()).unwrap()
+    );
+}
+
+/// A patch that does not apply is refused by the plugin with the same located error as on a
+/// parent with a Spec.
+#[test]
+fn a_patch_the_plugin_refuses_is_a_located_error() {
+    let text = format!("{LENIENT_CLUB}repetitions = 4\n\n[counting]\nprocedure = \"cxa-2011\"\n");
+    let on_plugin = overlay_on(&text, club_plugin()).err().expect("refused");
+    let in_process = overlay_on(&text, Arc::new(xqr_club_casual::ClubCasual::new()))
+        .err()
+        .expect("refused");
+    assert_eq!(on_plugin.problems(), in_process.problems());
+    let p = on_plugin.first();
+    assert_eq!(p.key, "repetition.repetitions");
+    assert!(p.location.is_some(), "located: {p:?}");
+}
+
+/// A plugin of protocol version 3 takes no law patch, whatever its manifest says: the overlay
+/// gets the located error of a parent without a Spec.
+#[test]
+fn a_protocol_3_plugin_takes_no_law_patch() {
+    let parent = plugins::load_plugin_with_symbol(&libraries().testkit, "xqr_testkit_protocol_3")
+        .expect("a version-3 table loads");
+    assert_eq!(parent.meta().id, "testkit-header");
+    let text = LENIENT_CLUB.replace("club-casual", "testkit-header");
+    let e = overlay_on(&text, parent).err().expect("refused");
+    let p = e.first();
+    assert_eq!(p.key, "repetition");
+    assert_eq!(p.kind, xqr_house::ProblemKind::Unsupported);
+    assert!(p.message.contains("not built from a Spec"), "{}", p.message);
+    assert_eq!(p.location.map(|l| l.line), Some(7), "{p:?}");
+    good_plugin_still_works();
+}

@@ -8,8 +8,10 @@
 pub mod classify;
 pub mod judge;
 mod kinds;
+pub mod patch;
 mod ruling;
 
 pub use judge::{RepetitionJudge, RepetitionLaw};
 pub use kinds::{MoveKind, PlyClass};
+pub use patch::{LawPatch, PatchError};
 pub use ruling::{Conduct, LoopReport, Outlook, PlyReport, RepetitionRuling};

@@ -211,6 +211,27 @@ pub trait Ruleset: Send + Sync {
         None
     }
 
+    /// This ruleset with its repetition law changed by `patch`, each reading the patch sets
+    /// citing `cite` ([`RepetitionLaw::patched`](crate::law::RepetitionLaw::patched)): what a
+    /// house variant that changes the law of a parent without a Spec asks of it. `None`: this
+    /// ruleset cannot take a law patch; `Some(Err(_))`: the patch does not apply.
+    ///
+    /// The default builds an [`super::Edition`] on [`Ruleset::spec`] with the patched law
+    /// (`None` without a Spec); a dynamic plugin that declares it accepts law patches answers
+    /// with a ruleset whose calls carry the patch.
+    fn with_law(
+        &self,
+        patch: &crate::law::LawPatch,
+        cite: &crate::reference::RuleRef,
+    ) -> Option<Result<std::sync::Arc<dyn Ruleset>, crate::law::PatchError>> {
+        let spec = self.spec()?;
+        Some(spec.law.patched(patch, &spec.meta.id, cite).map(|law| {
+            let mut spec = spec.clone();
+            spec.law = law;
+            std::sync::Arc::new(super::Edition::new(spec)) as std::sync::Arc<dyn Ruleset>
+        }))
+    }
+
     /// Answers a claim made during the game: `request.by` asks for a ruling after ply
     /// `request.ply` of `game` (see [`super::replay::claim_with_components`]). The default replays the record
     /// ([`Ruleset::complete_record`]) with the components.

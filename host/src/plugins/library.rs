@@ -3,17 +3,20 @@
 use super::PluginError;
 use libloading::Library;
 use std::path::{Path, PathBuf};
-use xqr_plugin_sdk::protocol::{decode_reply, PluginManifest, Query, ReplyError};
+use xqr_plugin_sdk::protocol::{decode_reply, LawChange, PluginManifest, Query, ReplyError};
 use xqr_plugin_sdk::{
     XqrBuffer, XqrCallFn, XqrFreeFn, XqrMetaFn, XqrPluginHeader, XqrPluginTable, ABI_VERSION,
     MAGIC, PROTOCOL_VERSION, TABLE_SIZE,
 };
 
 /// The JSON protocol versions this host speaks.
-pub(crate) const SPOKEN_PROTOCOLS: &[u32] = &[1, 2, PROTOCOL_VERSION];
+pub(crate) const SPOKEN_PROTOCOLS: &[u32] = &[1, 2, 3, PROTOCOL_VERSION];
 
 /// The first protocol version whose `judge` judges a record as played, with its claims.
 pub(crate) const CLAIMS_PROTOCOL: u32 = 3;
+
+/// The first protocol version whose requests may carry a law patch.
+pub(crate) const LAW_PATCH_PROTOCOL: u32 = 4;
 
 /// Which function of the table.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -189,10 +192,33 @@ impl Plugin {
         self.take(buf)
     }
 
-    /// Asks a component question; the decoded answer or a message.
-    pub(crate) fn query<T: serde::de::DeserializeOwned>(&self, q: &Query) -> Result<T, String> {
-        let input = serde_json::to_vec(q).map_err(|e| e.to_string())?;
-        let bytes = self.call(Function::Query, &input)?;
-        decode_reply(&bytes).map_err(|e: ReplyError| e.to_string())
+    /// Asks a component question, under `law` if given; the decoded answer or a message.
+    pub(crate) fn query<T: serde::de::DeserializeOwned>(
+        &self,
+        q: &Query,
+        law: Option<&LawChange>,
+    ) -> Result<T, String> {
+        self.ask(q, law).map_err(|e| e.to_string())
+    }
+
+    /// [`Plugin::query`], keeping the error reply (a failed call as [`ReplyError::Malformed`]).
+    pub(crate) fn ask<T: serde::de::DeserializeOwned>(
+        &self,
+        q: &Query,
+        law: Option<&LawChange>,
+    ) -> Result<T, ReplyError> {
+        #[derive(serde::Serialize)]
+        struct Request<'a> {
+            #[serde(flatten)]
+            query: &'a Query,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            law: Option<&'a LawChange>,
+        }
+        let input = serde_json::to_vec(&Request { query: q, law })
+            .map_err(|e| ReplyError::Malformed(e.to_string()))?;
+        let bytes = self
+            .call(Function::Query, &input)
+            .map_err(ReplyError::Malformed)?;
+        decode_reply(&bytes)
     }
 }

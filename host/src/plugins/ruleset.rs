@@ -1,9 +1,10 @@
 //! A loaded plugin wrapped as an ordinary [`Ruleset`].
 
-use super::library::{Function, Plugin, CLAIMS_PROTOCOL};
+use super::library::{Function, Plugin, CLAIMS_PROTOCOL, LAW_PATCH_PROTOCOL};
 use super::PluginError;
 use std::path::Path;
 use std::sync::Arc;
+use xqr_core::law::{LawPatch, PatchError};
 use xqr_core::rules::replay::verdict_with_components;
 use xqr_core::rules::ClaimPolicy;
 use xqr_core::rules::{
@@ -14,7 +15,7 @@ use xqr_core::rules::{
 use xqr_core::standings::StandingsRules;
 use xqr_core::{IllegalMove, Move, MoveList, MoveRules, Position};
 use xqr_plugin_sdk::protocol::{
-    decode_reply, LegalMovesRequest, PluginManifest, Query, ReplyError, WireHistory,
+    decode_reply, LawChange, LegalMovesRequest, PluginManifest, Query, ReplyError, WireHistory,
     WireIllegalMove,
 };
 
@@ -33,17 +34,26 @@ use xqr_plugin_sdk::protocol::{
 ///   history (the default judging driver, which calls them per ply, is never used for a plugin);
 ///   the points and the standings rules ([`Scoring::standings`]) come from the manifest
 ///   without a call, the standings named as the plugin; a manifest without standings (an older
-///   plugin) gets the default of [`Scoring::standings`]: the cxa-1999 order with its points.
+///   plugin) gets the default of [`Scoring::standings`]: the cxa-1999 order with its points;
+/// - [`Ruleset::with_law`]: for a plugin of protocol version 4 whose manifest declares
+///   `accepts_law_patch`, the patch is checked with one `check_law` query, and the ruleset
+///   answered carries it in its `judge`, `repetition` and `classify` calls; `None` for any
+///   other plugin.
 ///
 /// The component traits have no error channel; when the plugin fails to answer one of their
 /// calls the component answers as documented on it ([`PluginRuleset::try_legal_moves`] and
 /// [`Ruleset::judge`] report errors).
+#[derive(Clone)]
 pub struct PluginRuleset {
     meta: RulesetMeta,
     plugin: Arc<Plugin>,
     legality: PluginLegality,
     repetition: PluginRepetition,
     scoring: PluginScoring,
+    /// Whether the plugin takes a law patch (protocol 4 and the manifest says so).
+    accepts_law: bool,
+    /// The law patch its law-dependent calls carry.
+    law: Option<Arc<LawChange>>,
 }
 
 impl std::fmt::Debug for PluginRuleset {
@@ -81,12 +91,15 @@ impl PluginRuleset {
             repetition: PluginRepetition {
                 plugin: plugin.clone(),
                 id: id.clone(),
+                law: None,
             },
             scoring: PluginScoring {
                 plugin: plugin.clone(),
                 points,
                 standings,
             },
+            accepts_law: plugin.protocol >= LAW_PATCH_PROTOCOL && manifest.accepts_law_patch,
+            law: None,
             meta,
             plugin,
         }
@@ -135,12 +148,15 @@ impl Ruleset for PluginRuleset {
         struct Request<'a> {
             game: &'a GameInput,
             options: &'a JudgeOptions,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            law: Option<&'a LawChange>,
         }
         let failed = |message: String| JudgeError::Plugin {
             ruleset: self.meta.id.clone(),
             message,
         };
-        let input = serde_json::to_vec(&Request { game, options })
+        let law = self.law.as_deref();
+        let input = serde_json::to_vec(&Request { game, options, law })
             .map_err(|e| failed(format!("cannot encode the request: {e}")))?;
         let bytes = self.plugin.call(Function::Judge, &input).map_err(failed)?;
         match decode_reply::<Verdict>(&bytes) {
@@ -156,9 +172,42 @@ impl Ruleset for PluginRuleset {
             Err(e) => Err(failed(e.to_string())),
         }
     }
+
+    fn with_law(
+        &self,
+        patch: &LawPatch,
+        cite: &RuleRef,
+    ) -> Option<Result<Arc<dyn Ruleset>, PatchError>> {
+        if !self.accepts_law {
+            return None;
+        }
+        let change = Arc::new(LawChange::new(patch.clone(), cite));
+        Some(
+            match self
+                .plugin
+                .ask::<Option<()>>(&Query::CheckLaw {}, Some(&change))
+            {
+                Ok(_) => {
+                    let mut patched = self.clone();
+                    patched.repetition.law = Some(change.clone());
+                    patched.law = Some(change);
+                    Ok(Arc::new(patched) as Arc<dyn Ruleset>)
+                }
+                Err(ReplyError::Plugin {
+                    patch_error: Some(e),
+                    ..
+                }) => Err(*e),
+                Err(e) => Err(PatchError::new(
+                    patch.first_key().unwrap_or("repetition"),
+                    format!("the plugin {} cannot take the change: {e}", self.meta.id),
+                )),
+            },
+        )
+    }
 }
 
 /// Move legality of a plugin.
+#[derive(Clone)]
 struct PluginLegality {
     plugin: Arc<Plugin>,
     id: String,
@@ -214,17 +263,19 @@ impl MoveLegality for PluginLegality {
             reason: WireIllegalMove::from(reason),
         };
         self.plugin
-            .query(&q)
+            .query(&q, None)
             .unwrap_or_else(|e| IllegalMoveRuling::Loss {
                 rule: RuleRef::new(self.id.clone(), format!("(plugin error: {e})")),
             })
     }
 }
 
-/// Repetition judging of a plugin.
+/// Repetition judging of a plugin, under a law patch if it carries one.
+#[derive(Clone)]
 struct PluginRepetition {
     plugin: Arc<Plugin>,
     id: String,
+    law: Option<Arc<LawChange>>,
 }
 
 impl RepetitionJudge for PluginRepetition {
@@ -238,7 +289,7 @@ impl RepetitionJudge for PluginRepetition {
             history: WireHistory::of(history),
             pending: pending.cloned(),
         };
-        self.plugin.query(&q).unwrap_or(None)
+        self.plugin.query(&q, self.law.as_deref()).unwrap_or(None)
     }
 
     /// The plugin's classification; if the call fails, no kinds and a note with the error.
@@ -247,14 +298,17 @@ impl RepetitionJudge for PluginRepetition {
             history: WireHistory::of(history),
             ply,
         };
-        self.plugin.query(&q).unwrap_or_else(|e| PlyClass {
-            notes: vec![format!("plugin {} could not classify: {e}", self.id)],
-            ..PlyClass::default()
-        })
+        self.plugin
+            .query(&q, self.law.as_deref())
+            .unwrap_or_else(|e| PlyClass {
+                notes: vec![format!("plugin {} could not classify: {e}", self.id)],
+                ..PlyClass::default()
+            })
     }
 }
 
 /// Game ends, points and standings of a plugin.
+#[derive(Clone)]
 struct PluginScoring {
     plugin: Arc<Plugin>,
     points: PointScheme,
@@ -267,7 +321,7 @@ impl Scoring for PluginScoring {
         let q = Query::GameEnd {
             history: WireHistory::of(history),
         };
-        self.plugin.query(&q).unwrap_or(None)
+        self.plugin.query(&q, None).unwrap_or(None)
     }
 
     /// From the manifest.
@@ -293,6 +347,6 @@ impl Scoring for PluginScoring {
             termination: termination.map(str::to_owned),
             ply,
         };
-        self.plugin.query(&q).unwrap_or(None)
+        self.plugin.query(&q, None).unwrap_or(None)
     }
 }

@@ -81,15 +81,12 @@
 
 #![warn(missing_docs)]
 
-mod definitions;
 mod load;
-mod patch;
 mod resolve;
 mod ruleset;
 mod source;
 mod variant;
 
-pub use definitions::{DefinitionKnobs, KeyPointKnob, Switch};
 pub use load::{check, format_keys, load_file, load_str, OverlayError, Problem, ProblemKind};
 pub use resolve::{check_against, resolve_all};
 pub use ruleset::{build, NaturalLimit, OverlayRuleset};
@@ -99,6 +96,7 @@ pub use variant::{
     IllegalMoveKnobs, IllegalRuling, MoveKnobs, NaturalLimitKnobs, PointsValue, RepetitionKnobs,
     ScoringKnobs, DEFAULT_CHECK_CAP, FORBIDDEN_NAMES, ID_PATTERN, MAX_POINTS,
 };
+pub use xqr_core::law::patch::{DefinitionKnobs, KeyPointKnob, Switch};
 
 use std::path::PathBuf;
 

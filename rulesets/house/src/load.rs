@@ -13,11 +13,11 @@ use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
-use crate::definitions::{FALSE_ROOT_NAMES, KEY_POINT_NAMES, OWN_CHASE_NAMES};
 use crate::source::{Location, SourceMap};
 use crate::variant::{
     is_valid_id, DrawResult, HouseVariant, IllegalRuling, PointsValue, FORBIDDEN_NAMES,
 };
+use xqr_core::law::patch::{FALSE_ROOT_NAMES, KEY_POINT_NAMES, OWN_CHASE_NAMES};
 
 /// What kind of problem an overlay has.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]

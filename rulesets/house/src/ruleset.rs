@@ -48,8 +48,9 @@ pub struct NaturalLimit {
 ///   `draw_result = "black_wins"` a drawn game is given to Black (Armageddon).
 ///
 /// A parent without a Spec (a dynamic plugin) takes the knobs its components can wrap
-/// (natural limit, points, illegal moves, moves); the law's knobs are refused with a located
-/// error.
+/// (natural limit, points, illegal moves, moves); the law's knobs go to it as a law patch
+/// ([`Ruleset::with_law`]) when it takes one (a plugin whose manifest says so), and are
+/// refused with a located error otherwise.
 pub struct OverlayRuleset {
     meta: RulesetMeta,
     variant: HouseVariant,
@@ -74,7 +75,8 @@ impl OverlayRuleset {
     /// errors).
     ///
     /// Fails when `parent` is not the ruleset `extends` names, or when a knob of the
-    /// repetition law is set and the parent has no Spec ([`Ruleset::spec`]).
+    /// repetition law is set and the parent has no Spec ([`Ruleset::spec`]) and takes no law
+    /// patch ([`Ruleset::with_law`]), or the patch does not apply.
     pub fn new(
         variant: &HouseVariant,
         parent: Arc<dyn Ruleset>,
@@ -129,27 +131,39 @@ impl OverlayRuleset {
         let parent_spec = parent.spec();
         let repetition = match (variant.law_key(), parent_spec) {
             (None, _) => OverlayRepetition::Inherited(parent.clone()),
-            (Some(key), None) => {
-                return Err(fail(
-                    key,
-                    ProblemKind::Unsupported,
-                    format!(
-                        "the parent {} has no repetition law to change (it is not built from a Spec), so [{key}] cannot change it; remove [{key}] or extend a ruleset that has one (e.g. cxa-1999)",
-                        pmeta.id
-                    ),
-                ));
-            }
             (Some(_), Some(spec)) => {
                 // Unchanged rulings keep citing the parent's articles; `ChangedJudge` cites the
                 // variant where its ruling differs from the parent's.
-                let law = crate::patch::law(variant, &spec.law, &pmeta.id, &cite)
-                    .map_err(|(key, kind, message)| fail(&key, kind, message))?;
+                let law = spec
+                    .law
+                    .patched(&variant.law_patch(), &pmeta.id, &cite)
+                    .map_err(|e| fail(&e.key, ProblemKind::Unsupported, e.message))?;
                 OverlayRepetition::Changed(Box::new(ChangedJudge {
-                    law,
+                    own: OwnLaw::Law(Box::new(law)),
                     parent: parent.clone(),
                     cite: cite.clone(),
                 }))
             }
+            // A parent without a Spec that takes a law patch (a plugin declaring it does)
+            // applies the same patch to its own law: the rulings are compared and cited as above.
+            (Some(key), None) => match parent.with_law(&variant.law_patch(), &cite) {
+                Some(Ok(patched)) => OverlayRepetition::Changed(Box::new(ChangedJudge {
+                    own: OwnLaw::Ruleset(patched),
+                    parent: parent.clone(),
+                    cite: cite.clone(),
+                })),
+                Some(Err(e)) => return Err(fail(&e.key, ProblemKind::Unsupported, e.message)),
+                None => {
+                    return Err(fail(
+                        key,
+                        ProblemKind::Unsupported,
+                        format!(
+                            "the parent {} has no repetition law to change (it is not built from a Spec), so [{key}] cannot change it; remove [{key}] or extend a ruleset that has one (e.g. cxa-1999)",
+                            pmeta.id
+                        ),
+                    ));
+                }
+            },
         };
         let natural = match variant.natural_limit {
             Some(k) => Some(NaturalLimit {
@@ -218,7 +232,9 @@ impl OverlayRuleset {
                 spec.illegal_moves = IllegalMoves::all(r.clone());
             }
             if let OverlayRepetition::Changed(c) = &repetition {
-                spec.law = c.law.clone();
+                if let OwnLaw::Law(law) = &c.own {
+                    spec.law = (**law).clone();
+                }
             }
             if let Some((n, rule)) = &natural_rule {
                 spec.ends.natural_limit = Some(SpecLimit {
@@ -419,9 +435,25 @@ enum OverlayRepetition {
 /// ruling that differs from the parent's cites the variant's rule source and says what the
 /// parent would rule.
 struct ChangedJudge {
-    law: RepetitionLaw,
+    own: OwnLaw,
     parent: Arc<dyn Ruleset>,
     cite: RuleRef,
+}
+
+/// The variant's repetition law: the parent's Spec's law with the variant's changes, or the
+/// parent's ruleset with them (a parent without a Spec that takes a law patch).
+enum OwnLaw {
+    Law(Box<RepetitionLaw>),
+    Ruleset(Arc<dyn Ruleset>),
+}
+
+impl OwnLaw {
+    fn judge(&self) -> &dyn RepetitionJudge {
+        match self {
+            OwnLaw::Law(law) => &**law,
+            OwnLaw::Ruleset(r) => r.repetition(),
+        }
+    }
 }
 
 /// Whether two rulings decide the same thing (articles aside).
@@ -464,7 +496,7 @@ impl ChangedJudge {
         history: &GameHistory,
         pending: Option<&RepetitionRuling>,
     ) -> Option<RepetitionRuling> {
-        let mine = self.law.rule(history, pending)?;
+        let mine = self.own.judge().rule(history, pending)?;
         // An obligation the variant imposed where the parent would not: what follows from it is
         // the variant's too.
         let own = matches!(pending, Some(RepetitionRuling::Pending { rule, .. } | RepetitionRuling::DrawPending { rule, .. }) if *rule == self.cite);
@@ -540,7 +572,7 @@ impl RepetitionJudge for OverlayRepetition {
         match self {
             OverlayRepetition::Inherited(p) => p.repetition().watches(history),
             OverlayRepetition::Changed(c) => {
-                c.law.watches(history) || c.parent.repetition().watches(history)
+                c.own.judge().watches(history) || c.parent.repetition().watches(history)
             }
         }
     }
@@ -548,14 +580,14 @@ impl RepetitionJudge for OverlayRepetition {
     fn classify(&self, history: &GameHistory, ply: u32) -> PlyClass {
         match self {
             OverlayRepetition::Inherited(p) => p.repetition().classify(history, ply),
-            OverlayRepetition::Changed(c) => c.law.classify(history, ply),
+            OverlayRepetition::Changed(c) => c.own.judge().classify(history, ply),
         }
     }
 
     fn outlook(&self, history: &GameHistory) -> Option<Outlook> {
         match self {
             OverlayRepetition::Inherited(p) => p.repetition().outlook(history),
-            OverlayRepetition::Changed(c) => c.law.outlook(history),
+            OverlayRepetition::Changed(c) => c.own.judge().outlook(history),
         }
     }
 }

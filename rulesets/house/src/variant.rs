@@ -4,12 +4,14 @@ use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use xqr_core::law::judge::{BothForbidden, Counting, RepetitionCount, ViolationPolicy};
-use xqr_core::rules::{Conduct, IllegalMoveRuling, Points, RuleRef};
+use xqr_core::law::patch::LawPatch;
+use xqr_core::rules::{IllegalMoveRuling, Points, RuleRef};
 use xqr_core::KingSafety;
 
-use crate::definitions::DefinitionKnobs;
 use crate::source::{Location, SourceMap};
+pub use xqr_core::law::patch::{
+    BothForbiddenKnobs, CountingKnobs, DefinitionKnobs, RepetitionKnobs, FORBIDDEN_NAMES,
+};
 
 /// Pattern of a ruleset id, an alias and the `extends` value.
 pub const ID_PATTERN: &str = "^[a-z0-9][a-z0-9-]*$";
@@ -79,7 +81,8 @@ pub struct HouseVariant {
 
     /// The repetition law (棋例): a policy per forbidden conduct (禁止着法, cxa-1999 §25.2), or
     /// the shorthand `forbidden`, and (as in `[counting]`) the 1999 count. Needs a parent built
-    /// from a Spec (every static edition and the variants of one).
+    /// from a Spec (every static edition and the variants of one) or a plugin that accepts a
+    /// law patch (plugin protocol 4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub repetition: Option<RepetitionKnobs>,
 
@@ -146,118 +149,27 @@ impl HouseVariant {
     }
 
     /// The first table of the repetition law this variant sets (`repetition`, `definitions`,
-    /// `counting`, `both_forbidden`), if any: the knobs that need a parent built from a Spec.
+    /// `counting`, `both_forbidden`), if any: the knobs that need a parent built from a Spec or
+    /// taking a law patch ([`xqr_core::rules::Ruleset::with_law`]).
     pub fn law_key(&self) -> Option<&'static str> {
-        [
-            ("repetition", self.repetition.is_some()),
-            ("definitions", self.definitions_set()),
-            ("counting", self.counting.is_some()),
-            ("both_forbidden", self.both_forbidden.is_some()),
-        ]
-        .into_iter()
-        .find(|(_, set)| *set)
-        .map(|(key, _)| key)
+        self.law_patch().first_key()
     }
 
-    fn definitions_set(&self) -> bool {
-        self.definitions.is_some()
+    /// The tables of the repetition law this variant sets, as the patch its parent's law
+    /// takes ([`xqr_core::law::RepetitionLaw::patched`], [`xqr_core::rules::Ruleset::with_law`]).
+    pub fn law_patch(&self) -> LawPatch {
+        LawPatch {
+            repetition: self.repetition.clone(),
+            definitions: self.definitions.clone(),
+            counting: self.counting,
+            both_forbidden: self.both_forbidden,
+        }
     }
 
     /// The reference every decision this variant changes cites: `<id> <rule_source>`.
     pub fn rule(&self) -> RuleRef {
         RuleRef::new(self.id.clone(), self.rule_source.clone())
     }
-}
-
-/// `[repetition]`: the verdict table of the repetition law (棋例, cxa-1999 §24–§26).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RepetitionKnobs {
-    /// 长将, perpetual check (cxa-1999 §26.1: loses in every edition).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub perpetual_check: Option<ViolationPolicy>,
-    /// 长杀, perpetual mate threat (cxa-1999 §25.2, §26.4: must change).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub perpetual_mate_threat: Option<ViolationPolicy>,
-    /// 长捉, perpetual chase (cxa-1999 §25.2, §26.4: must change).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub perpetual_chase: Option<ViolationPolicy>,
-    /// 一将一杀, check and mate threat alternating (cxa-1999 §25.2, §26.4: must change; the club
-    /// sheet in club-and-local-rules-collection.txt: 一将一杀不变判败).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub check_and_mate_threat: Option<ViolationPolicy>,
-    /// 一将一捉, check and chase (cxa-1999 §25.2, §26.4: must change).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub check_and_chase: Option<ViolationPolicy>,
-    /// 一杀一捉, mate threat and chase (cxa-1999 §25.2, §26.4: must change).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mate_threat_and_chase: Option<ViolationPolicy>,
-    /// The number of "循环反复三次" (cxa-1999 §24: 3), 2–10: occurrences of the same position
-    /// (same side to move) or full cycles of the loop, as `count` says. Read by the 1999 count
-    /// (cxa-1999 and the variants built on it); cxa-2011 counts by its §23.2 and §23.4.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 2, max = 10))]
-    pub repetitions: Option<u32>,
-    /// What `repetitions` counts: `occurrences` of a position (three: the third occurrence) or
-    /// full `cycles` of the loop (three: the fourth occurrence, the reading cxa-2011 §23.4 gives
-    /// the same phrase). Read by the 1999 count, like `repetitions`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub count: Option<RepetitionCount>,
-    /// Shorthand for the common case: the conducts that stay forbidden (e.g.
-    /// `["perpetual_check"]`: only perpetual check is forbidden); every conduct not listed is
-    /// allowed, a draw (as `"draw"` for its key). A listed conduct keeps the parent's policy
-    /// unless its own key sets one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "forbidden_schema")]
-    pub forbidden: Option<Vec<Conduct>>,
-}
-
-/// The conducts `[repetition] forbidden` may list (every conduct of cxa-1999 §25.2).
-pub const FORBIDDEN_NAMES: [&str; 6] = [
-    "perpetual_check",
-    "perpetual_mate_threat",
-    "perpetual_chase",
-    "check_and_mate_threat",
-    "check_and_chase",
-    "mate_threat_and_chase",
-];
-
-fn forbidden_schema(_: &mut SchemaGenerator) -> Schema {
-    json_schema!({
-        "type": "array",
-        "items": { "type": "string", "enum": FORBIDDEN_NAMES },
-        "uniqueItems": true
-    })
-}
-
-/// `[counting]`: how a repetition is counted to a pending position (待判局面).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CountingKnobs {
-    /// The procedure: `cxa-1999` (§24: judged at the count, draws at once, one more cycle to
-    /// change) or `cxa-2011` (§23: the loop's first move counted, nine rounds, two rounds to
-    /// change). Left out: as the parent.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub procedure: Option<Counting>,
-    /// The number of "循环反复三次" (cxa-1999 §24: 3), 2–10, read by the 1999 procedure; the
-    /// same as `[repetition] repetitions` (set it in one place).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 2, max = 10))]
-    pub repetitions: Option<u32>,
-    /// What `repetitions` counts: `occurrences` of a position or full `cycles` of the loop,
-    /// read by the 1999 procedure; the same as `[repetition] count` (set it in one place).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub count: Option<RepetitionCount>,
-}
-
-/// `[both_forbidden]`: what two sides whose conduct is forbidden get.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct BothForbiddenKnobs {
-    /// `draw` (cxa-1999 §26.3 双方均为禁止着法…双方不变作和) or `precedence` (cxa-2011 §26.8:
-    /// the side whose conduct is listed in §26.8.1, or the single chaser against a joint chase,
-    /// must change).
-    pub ruling: BothForbidden,
 }
 
 /// `[natural_limit]`: the natural move limit (自然限着), replacing the parent's.

@@ -33,7 +33,14 @@ pub const ABI_VERSION: u32 = 1;
 /// game at its first claim, so a host of this SDK judges a record as played under it with the
 /// host's own driver over the plugin's components (`query`), and calls its `judge` only for
 /// `claim = "first"`.
-pub const PROTOCOL_VERSION: u32 = 3;
+///
+/// Version 4: a manifest may declare `accepts_law_patch`; a `judge` request and a `query`
+/// request (`repetition`, `classify`, the new `check_law`) may then carry `law`, a
+/// [`LawChange`](crate::protocol::LawChange) the plugin applies to the law it is built from
+/// before answering, so that a house variant changes a plugin's repetition law. A host of this
+/// SDK still loads plugins of versions 1–3: they take no patch, and a variant that changes the
+/// law of one is refused.
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// Size in bytes of [`XqrPluginTable`] on this target, as written in
 /// [`XqrPluginTable::struct_size`].

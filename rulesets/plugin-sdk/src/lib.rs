@@ -63,18 +63,19 @@
 //!    lacks functions it needs. Functions may be appended at the end of the table without a new
 //!    ABI version: a larger table is accepted and the extra fields ignored;
 //! 4. `protocol_version` is one it speaks (this SDK's host speaks 1, 2 — which added the
-//!    `draw_pending` ruling to `repetition` replies — and [`PROTOCOL_VERSION`] = 3, in which
-//!    `judge` honours the options' `claim` and verdicts list their `claims`: a record is judged
-//!    as played unless `claim` is `first`); a new number means messages an older host would
-//!    misread. A host judges a record as played under a plugin of version 1 or 2, which ends
-//!    the game at the first claim, through the plugin's components (its `query` calls) instead
-//!    of its `judge`. Optional new JSON fields do not need
-//!    a new number: unknown fields are ignored on both sides;
+//!    `draw_pending` ruling to `repetition` replies —, 3, in which `judge` honours the options'
+//!    `claim` and verdicts list their `claims`: a record is judged as played unless `claim` is
+//!    `first`, and [`PROTOCOL_VERSION`] = 4, in which requests may carry a law patch, below); a
+//!    new number means messages an older host would misread. A host judges a record as played
+//!    under a plugin of version 1 or 2, which ends the game at the first claim, through the
+//!    plugin's components (its `query` calls) instead of its `judge`; it sends a law patch only
+//!    to a plugin of version 4 that declares it accepts one. Optional new JSON fields do not
+//!    need a new number: unknown fields are ignored on both sides;
 //! 5. every function pointer is present.
 //!
 //! Then it calls `meta` and validates the manifest ([`protocol::PluginManifest::validate`]).
 //!
-//! ## The JSON protocol (version [`PROTOCOL_VERSION`] = 3)
+//! ## The JSON protocol (version [`PROTOCOL_VERSION`] = 4)
 //!
 //! Replies are `{"ok": RESULT}` or `{"error": "message"}` ([`protocol::decode_reply`]).
 //!
@@ -93,7 +94,25 @@
 //!   [`JudgeError`](xqr_core::rules::JudgeError) (bad FEN, bad or illegal move at a ply …);
 //! - `legal_moves({"fen": "..."})` → `["h2e2", ...]` (ICCS);
 //! - `query({"query": "game_end" | "recorded_end" | "repetition" | "classify" |
-//!   "illegal_move_ruling", ...})` → the answer of one component, see [`protocol::Query`].
+//!   "illegal_move_ruling" | "check_law", ...})` → the answer of one component, see
+//!   [`protocol::Query`].
+//!
+//! **Law patches (version 4).** A manifest may say `"accepts_law_patch": true` ([`serve`] and
+//! [`xqr_plugin!`] do for a ruleset that answers
+//! [`Ruleset::with_law`](xqr_core::rules::Ruleset::with_law): by default, one built on a
+//! [`Spec`](xqr_core::rules::Spec)). A host then may add `"law"` to a `judge` request and to the
+//! `repetition`, `classify` and `check_law` queries: a [`protocol::LawChange`], `{"patch":
+//! LawPatch, "ruleset": ID, "article": TEXT}`, where the patch is the
+//! [`LawPatch`](xqr_core::law::LawPatch) of a house variant (its `[repetition]`, `[counting]`,
+//! `[both_forbidden]` and `[definitions]` tables, as in its TOML file, e.g. `{"repetition":
+//! {"perpetual_check": "draw"}}`) and `ruleset`/`article` the reference every reading it sets
+//! cites (the variant's id and rule source). The plugin answers under its law with the patch
+//! applied, exactly as a host applies the same patch to a static parent. A patch that does not
+//! apply gets `{"error": …, "patch_error": {"key": "counting.repetitions", "message": …}}`; a
+//! ruleset that cannot take a patch (no Spec) an error reply. `check_law` answers `null` when
+//! the patch applies: the host asks it once, when it builds a variant on the plugin, and
+//! reports a `patch_error` located in the variant's file. A request without `law` is answered
+//! under the plugin's own law, as in version 3.
 //!
 //! Calls are coarse: a whole game per `judge`, a position per `legal_moves`; nothing is called
 //! per move of a search.

@@ -8,9 +8,10 @@
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use xqr_core::law::{LawPatch, PatchError};
 use xqr_core::rules::{
     GameEnd, GameHistory, GameInput, GameResult, IllegalMoveRuling, JudgeError, JudgeOptions,
-    Origin, PlyClass, PointScheme, Points, RepetitionRuling, Ruleset, RulesetMeta,
+    Origin, PlyClass, PointScheme, Points, RepetitionRuling, RuleRef, Ruleset, RulesetMeta,
 };
 use xqr_core::standings::StandingsRules;
 use xqr_core::{Color, IllegalMove, Move, MoveRules, Piece, Position, Role, Square, SquareSet};
@@ -48,6 +49,12 @@ pub struct PluginManifest {
     /// [`Scoring::standings`](xqr_core::rules::Scoring::standings) (the cxa-1999 order with the manifest's points).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub standings: Option<StandingsRules>,
+    /// Whether the plugin takes a law patch ([`LawChange`], protocol version 4): its `judge`
+    /// and its `repetition`, `classify` and `check_law` queries then honour a request's
+    /// `law`. `true` when the ruleset answers [`Ruleset::with_law`] (one built on a Spec). A
+    /// host ignores it for a plugin of an older protocol version.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub accepts_law_patch: bool,
 }
 
 /// A [`PointScheme`] in JSON: each value a non-negative multiple of 0.5 written as a string
@@ -144,6 +151,9 @@ impl PluginManifest {
             move_rules: rs.legality().move_rules(),
             points: rs.scoring().points().into(),
             standings: Some(rs.scoring().standings()),
+            accepts_law_patch: rs
+                .with_law(&LawPatch::default(), &RuleRef::new(m.id.clone(), "-"))
+                .is_some(),
         }
     }
 
@@ -214,6 +224,53 @@ pub struct JudgeRequest {
     /// The options.
     #[serde(default)]
     pub options: JudgeOptions,
+    /// The law patch to judge under (protocol version 4, a plugin whose manifest says
+    /// `accepts_law_patch`); absent: the plugin's own law.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub law: Option<LawChange>,
+}
+
+/// A change to the plugin's repetition law that a request carries (protocol version 4): the
+/// tables a house variant sets (`{"repetition": {"perpetual_chase": "draw"}}`, as in its TOML
+/// file) and the article every reading it sets cites. The plugin applies it to the law it is
+/// built from ([`Ruleset::with_law`]) and answers under the changed law; a plugin that cannot
+/// answers an error, with `"patch_error"` when the patch does not apply.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LawChange {
+    /// The tables.
+    pub patch: LawPatch,
+    /// The ruleset id the changed readings cite: the variant's.
+    pub ruleset: String,
+    /// The article they cite: the variant's rule source.
+    pub article: String,
+}
+
+impl LawChange {
+    /// `patch`, citing `cite`.
+    pub fn new(patch: LawPatch, cite: &RuleRef) -> LawChange {
+        LawChange {
+            patch,
+            ruleset: cite.ruleset.clone(),
+            article: cite.article.clone(),
+        }
+    }
+
+    /// The reference the changed readings cite.
+    pub fn cite(&self) -> RuleRef {
+        RuleRef::new(self.ruleset.clone(), self.article.clone())
+    }
+}
+
+/// Input of `query`: the [`Query`] and, for a plugin that accepts law patches, the law patch
+/// to answer under (`{"query": "repetition", "history": …, "law": LawChange}`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QueryRequest {
+    /// The question.
+    #[serde(flatten)]
+    pub query: Query,
+    /// The law patch (protocol version 4); absent: the plugin's own law.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub law: Option<LawChange>,
 }
 
 /// Input of `legal_moves`.
@@ -269,6 +326,7 @@ impl WireHistory {
 /// | `repetition` | [`RepetitionJudge::rule`](xqr_core::rules::RepetitionJudge::rule) | [`RepetitionRuling`] or `null` |
 /// | `classify` | [`RepetitionJudge::classify`](xqr_core::rules::RepetitionJudge::classify) | [`PlyClass`] |
 /// | `illegal_move_ruling` | [`MoveLegality::illegal_move_ruling`](xqr_core::rules::MoveLegality::illegal_move_ruling) | [`IllegalMoveRuling`] |
+/// | `check_law` | [`Ruleset::with_law`] (protocol 4) | `null` |
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "query", rename_all = "snake_case")]
 pub enum Query {
@@ -309,6 +367,9 @@ pub enum Query {
         /// Why the move is illegal.
         reason: WireIllegalMove,
     },
+    /// Whether the request's `law` applies (protocol version 4): `null`, or an error reply
+    /// with `"patch_error"`. A host asks it once, when it builds a house variant on the plugin.
+    CheckLaw {},
 }
 
 /// An [`IllegalMove`] in JSON (`{"reason": "horse_leg_blocked", "leg": "c0"}`), so that a plugin
@@ -475,6 +536,8 @@ pub enum ReplyError {
         message: String,
         /// The structured judge error, for `judge`.
         judge_error: Option<JudgeError>,
+        /// Why a law patch does not apply (protocol version 4).
+        patch_error: Option<Box<PatchError>>,
     },
     /// The reply is not JSON of the expected shape.
     Malformed(String),
@@ -514,6 +577,17 @@ pub fn encode_error(message: &str, judge_error: Option<&JudgeError>) -> Vec<u8> 
         .unwrap_or_else(|_| br#"{"error":"cannot encode the error"}"#.to_vec())
 }
 
+/// `{"error": message, "patch_error": {"key", "message"}}`: a law patch that does not apply.
+pub fn encode_patch_error(e: &PatchError) -> Vec<u8> {
+    let mut obj = serde_json::Map::new();
+    obj.insert("error".into(), serde_json::Value::String(e.to_string()));
+    if let Ok(v) = serde_json::to_value(e) {
+        obj.insert("patch_error".into(), v);
+    }
+    serde_json::to_vec(&serde_json::Value::Object(obj))
+        .unwrap_or_else(|_| br#"{"error":"cannot encode the error"}"#.to_vec())
+}
+
 /// Reads a reply: the `ok` value, or the error.
 ///
 /// ```
@@ -542,9 +616,14 @@ pub fn decode_reply<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ReplyError> 
         let judge_error = obj
             .remove("judge_error")
             .and_then(|j| serde_json::from_value(j).ok());
+        let patch_error = obj
+            .remove("patch_error")
+            .and_then(|j| serde_json::from_value(j).ok())
+            .map(Box::new);
         return Err(ReplyError::Plugin {
             message,
             judge_error,
+            patch_error,
         });
     }
     match obj.remove("ok") {
@@ -567,6 +646,8 @@ pub mod replies {
     pub type ClassifyReply = PlyClass;
     /// `illegal_move_ruling`.
     pub type IllegalMoveRulingReply = IllegalMoveRuling;
+    /// `check_law`.
+    pub type CheckLawReply = Option<()>;
 }
 
 #[cfg(test)]

@@ -6,9 +6,11 @@
 
 use crate::abi::XqrBuffer;
 use crate::protocol::{
-    encode_error, encode_ok, JudgeRequest, LegalMovesRequest, PluginManifest, Query,
+    encode_error, encode_ok, encode_patch_error, JudgeRequest, LawChange, LegalMovesRequest,
+    PluginManifest, Query, QueryRequest,
 };
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
 use xqr_core::rules::Ruleset;
 use xqr_core::Position;
 
@@ -62,12 +64,37 @@ unsafe fn request<T: serde::de::DeserializeOwned>(
     serde_json::from_slice(bytes).map_err(|e| encode_error(&format!("bad request: {e}"), None))
 }
 
+/// The ruleset a request is answered by: `base`, or with a `law` patch, `base` with its law
+/// changed ([`Ruleset::with_law`]); on failure, the error reply (with `"patch_error"` when the
+/// patch does not apply).
+fn under_law(
+    base: &dyn Ruleset,
+    law: Option<&LawChange>,
+) -> Result<Option<Arc<dyn Ruleset>>, Vec<u8>> {
+    let Some(law) = law else {
+        return Ok(None);
+    };
+    match base.with_law(&law.patch, &law.cite()) {
+        Some(Ok(patched)) => Ok(Some(patched)),
+        Some(Err(e)) => Err(encode_patch_error(&e)),
+        None => Err(encode_error(
+            &format!(
+                "the ruleset {} has no repetition law to change (it is not built from a Spec): it takes no law patch",
+                base.meta().id
+            ),
+            None,
+        )),
+    }
+}
+
 /// `meta()`: `{"ok": PluginManifest}`.
 pub fn meta(ruleset: impl FnOnce() -> &'static dyn Ruleset) -> XqrBuffer {
     guarded(|| encode_ok(&PluginManifest::of(ruleset())))
 }
 
-/// `judge(input)`: `{"ok": Verdict}` or `{"error": ..., "judge_error": ...}`.
+/// `judge(input)`: `{"ok": Verdict}` or `{"error": ..., "judge_error": ...}`; under the
+/// request's law patch if it carries one (`{"error": ..., "patch_error": ...}` when it does not
+/// apply).
 ///
 /// # Safety
 ///
@@ -83,7 +110,13 @@ pub unsafe fn judge(
             Ok(r) => r,
             Err(reply) => return reply,
         };
-        match ruleset().judge(&req.game, &req.options) {
+        let base = ruleset();
+        let patched = match under_law(base, req.law.as_ref()) {
+            Ok(p) => p,
+            Err(reply) => return reply,
+        };
+        let rs = patched.as_deref().unwrap_or(base);
+        match rs.judge(&req.game, &req.options) {
             Ok(v) => encode_ok(&v),
             Err(e) => encode_error(&e.to_string(), Some(&e)),
         }
@@ -122,7 +155,8 @@ pub unsafe fn legal_moves(
     })
 }
 
-/// `query(input)`: answers a [`Query`] with the ruleset's components.
+/// `query(input)`: answers a [`Query`] with the ruleset's components, under the request's
+/// law patch if it carries one.
 ///
 /// # Safety
 ///
@@ -134,13 +168,18 @@ pub unsafe fn query(
 ) -> XqrBuffer {
     guarded(|| {
         // SAFETY: forwarded from the caller.
-        let q: Query = match unsafe { request(ptr, len) } {
+        let req: QueryRequest = match unsafe { request(ptr, len) } {
             Ok(r) => r,
             Err(reply) => return reply,
         };
-        let rs = ruleset();
+        let base = ruleset();
+        let patched = match under_law(base, req.law.as_ref()) {
+            Ok(p) => p,
+            Err(reply) => return reply,
+        };
+        let rs = patched.as_deref().unwrap_or(base);
         let rules = rs.legality().move_rules();
-        let answer = match q {
+        let answer = match req.query {
             Query::GameEnd { history } => history
                 .replay(rules)
                 .map(|h| encode_ok(&rs.scoring().game_end(&h))),
@@ -172,6 +211,8 @@ pub unsafe fn query(
                         .illegal_move_ruling(&h, &xqr_core::IllegalMove::from(reason)),
                 )
             }),
+            // The patch, if any, applied above.
+            Query::CheckLaw {} => Ok(encode_ok(&())),
         };
         answer.unwrap_or_else(|e| encode_error(&e, None))
     })

@@ -119,3 +119,87 @@ fn illegal_move_reasons_cross_the_wire_unchanged() {
         assert_eq!(IllegalMove::from(back), r, "{json}");
     }
 }
+
+fn cxa1999() -> &'static dyn Ruleset {
+    static R: std::sync::OnceLock<Cxa1999> = std::sync::OnceLock::new();
+    R.get_or_init(Cxa1999::new)
+}
+
+/// A rook checks from two files while the king has two points (1999 §26.1): Red loses.
+const PERPETUAL_CHECK: &str = r#""game": {"fen": "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", "moves": ["e1d1", "d9e9", "d1e1", "e9d9", "e1d1", "d9e9", "d1e1", "e9d9", "e1d1", "d9e9", "d1e1", "e9d9", "e1d1"]}, "options": {}"#;
+
+fn judge_with(rs: fn() -> &'static dyn Ruleset, law: &str) -> Result<Verdict, ReplyError> {
+    let input = format!("{{{PERPETUAL_CHECK}{law}}}");
+    // SAFETY: `input` is readable for the call.
+    decode_reply(&reply(unsafe {
+        serve::judge(rs, input.as_ptr(), input.len())
+    }))
+}
+
+#[test]
+fn a_law_patch_applies_to_the_served_ruleset_spec() {
+    let own = judge_with(cxa1999, "").unwrap();
+    assert_eq!(own.result.pgn(), "0-1");
+    assert_eq!(own.rule.unwrap().to_string(), "cxa-1999 §26.1");
+    let law = r#", "law": {"patch": {"repetition": {"perpetual_check": "draw"}}, "ruleset": "lenient", "article": "club sheet"}"#;
+    let patched = judge_with(cxa1999, law).unwrap();
+    assert_eq!(patched.result.pgn(), "1/2-1/2", "{}", patched.explanation);
+    // The manifest says the ruleset takes a patch: it is built on a Spec.
+    let manifest: xqr_plugin_sdk::protocol::PluginManifest =
+        decode_reply(&reply(serve::meta(cxa1999))).unwrap();
+    assert!(manifest.accepts_law_patch);
+}
+
+#[test]
+fn a_law_patch_that_does_not_apply_comes_back_as_a_patch_error() {
+    let law = r#", "law": {"patch": {"counting": {"procedure": "cxa-2011", "repetitions": 4}}, "ruleset": "x", "article": "y"}"#;
+    match judge_with(cxa1999, law) {
+        Err(ReplyError::Plugin {
+            patch_error: Some(e),
+            ..
+        }) => {
+            assert_eq!(e.key, "counting.repetitions");
+            assert!(e.message.contains("cxa-2011 §23.2"), "{}", e.message);
+        }
+        other => panic!("expected a patch error, got {other:?}"),
+    }
+    let input = r#"{"query": "check_law", "law": {"patch": {"repetition": {"perpetual_chase": "loses", "forbidden": ["perpetual_check"]}}, "ruleset": "x", "article": "y"}}"#;
+    // SAFETY: `input` is readable for the call.
+    let out = reply(unsafe { serve::query(cxa1999, input.as_ptr(), input.len()) });
+    match decode_reply::<Option<()>>(&out) {
+        Err(ReplyError::Plugin {
+            patch_error: Some(e),
+            ..
+        }) => assert_eq!(e.key, "repetition.perpetual_chase"),
+        other => panic!("expected a patch error, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_ruleset_without_a_spec_rejects_a_law_patch() {
+    let manifest: xqr_plugin_sdk::protocol::PluginManifest =
+        decode_reply(&reply(serve::meta(panicky))).unwrap();
+    assert!(!manifest.accepts_law_patch);
+    let law = r#", "law": {"patch": {"repetition": {"perpetual_check": "draw"}}, "ruleset": "x", "article": "y"}"#;
+    match judge_with(panicky, law) {
+        Err(ReplyError::Plugin {
+            message,
+            patch_error: None,
+            ..
+        }) => assert!(message.contains("not built from a Spec"), "{message}"),
+        other => panic!("expected an error, got {other:?}"),
+    }
+    for query in [
+        r#"{"query": "check_law", "law": {"patch": {"definitions": {"mate_threat": 2}}, "ruleset": "x", "article": "y"}}"#,
+        r#"{"query": "repetition", "history": {"fen": "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", "moves": ["e1d1"]}, "law": {"patch": {"definitions": {"mate_threat": 2}}, "ruleset": "x", "article": "y"}}"#,
+    ] {
+        // SAFETY: `query` is readable for the call.
+        let out = reply(unsafe { serve::query(panicky, query.as_ptr(), query.len()) });
+        match decode_reply::<serde_json::Value>(&out) {
+            Err(ReplyError::Plugin { message, .. }) => {
+                assert!(message.contains("not built from a Spec"), "{message}")
+            }
+            other => panic!("expected an error, got {other:?}"),
+        }
+    }
+}

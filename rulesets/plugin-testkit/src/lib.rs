@@ -3,12 +3,14 @@
 //! A plugin library for the host's loader tests only (not published). It exports:
 //!
 //! - `xqr_plugin_entry`: a valid plugin, ruleset `testkit-panic` (the 1999 rules under another
-//!   id), whose `judge` panics — the host must get the panic back as an error and live on;
+//!   id, built on the 1999 Spec), whose `judge` panics — the host must get the panic back as an error and live on;
 //! - `xqr_testkit_bad_magic`: a table with a wrong magic number;
 //! - `xqr_testkit_bad_abi`: a table of another ABI version;
 //! - `xqr_testkit_small_struct`: a table whose `struct_size` is smaller than the host needs;
 //! - `xqr_testkit_bad_protocol`: a table speaking an unknown JSON protocol version;
 //! - `xqr_testkit_protocol_1`: a valid table of JSON protocol version 1 (before `draw_pending`);
+//! - `xqr_testkit_protocol_3`: a valid table of JSON protocol version 3 (before law patches),
+//!   whose manifest nevertheless says it accepts one;
 //! - `xqr_testkit_bad_manifest`: a valid table whose manifest fails validation (id `Bad Id`);
 //! - `xqr_testkit_null_table`: returns a null table;
 //! - `xqr_testkit_missing_function`: a table without a `judge` function.
@@ -18,7 +20,7 @@
 
 use xqr_core::rules::{
     GameInput, JudgeError, JudgeOptions, MoveLegality, PieceVisibility, RepetitionJudge, Ruleset,
-    RulesetMeta, Scoring, Verdict,
+    RulesetMeta, Scoring, Spec, Verdict,
 };
 use xqr_cxa1999::Cxa1999;
 use xqr_plugin_sdk::{serve, XqrBuffer, XqrPluginTable, ABI_VERSION, PROTOCOL_VERSION};
@@ -65,6 +67,10 @@ impl Ruleset for PanickingRuleset {
     }
     fn judge(&self, _game: &GameInput, _options: &JudgeOptions) -> Result<Verdict, JudgeError> {
         panic!("{PANIC_MESSAGE}")
+    }
+    /// The 1999 Spec (under the 1999 id): what a law patch applies to.
+    fn spec(&self) -> Option<&Spec> {
+        Ruleset::spec(&self.inner)
     }
 }
 
@@ -142,6 +148,11 @@ static PROTOCOL_1: XqrPluginTable = XqrPluginTable {
     ..header_tests::TABLE
 };
 
+static PROTOCOL_3: XqrPluginTable = XqrPluginTable {
+    protocol_version: 3,
+    ..header_tests::TABLE
+};
+
 static MISSING_FUNCTION: XqrPluginTable = XqrPluginTable {
     judge: None,
     ..header_tests::TABLE
@@ -177,6 +188,13 @@ pub extern "C" fn xqr_testkit_bad_protocol() -> *const XqrPluginTable {
 #[unsafe(no_mangle)]
 pub extern "C" fn xqr_testkit_protocol_1() -> *const XqrPluginTable {
     &PROTOCOL_1
+}
+
+/// A valid table of protocol version 3, whose manifest says it accepts a law patch (which a
+/// host must not believe: protocol 3 has no law patch).
+#[unsafe(no_mangle)]
+pub extern "C" fn xqr_testkit_protocol_3() -> *const XqrPluginTable {
+    &PROTOCOL_3
 }
 
 /// A valid table whose manifest has the id `Bad Id`.

@@ -1,15 +1,9 @@
-//! `[definitions]`: the classifier's definitions a variant changes, field by field.
+//! `[definitions]`: the classifier's definitions a patch changes, field by field.
 
-use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
-use std::borrow::Cow;
-use xqr_core::law::classify::{
-    DefensiveKeyPoint, Definitions, Depth, FalseRoots, OwnChase, Reading,
-};
-use xqr_core::rules::RuleRef;
 
-use crate::patch::KnobProblem;
-use crate::variant::HouseVariant;
+use crate::law::classify::{DefensiveKeyPoint, Definitions, Depth, FalseRoots, OwnChase, Reading};
+use crate::reference::RuleRef;
 
 /// An article an edition has or not: `false` (off), `true` (on, citing the variant's
 /// `rule_source`) or an article (on, citing `<id> <article>`).
@@ -22,13 +16,14 @@ pub enum Switch {
     Article(String),
 }
 
-impl JsonSchema for Switch {
-    fn schema_name() -> Cow<'static, str> {
+#[cfg(feature = "schemars")]
+impl schemars::JsonSchema for Switch {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
         "Switch".into()
     }
 
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
             "description": "`false`: off; `true`: on, citing the variant's `rule_source`; an article string: on, citing `<id> <that string>`.",
             "anyOf": [
                 { "type": "boolean" },
@@ -49,13 +44,14 @@ pub enum KeyPointKnob {
     Reading(DefensiveKeyPoint),
 }
 
-impl JsonSchema for KeyPointKnob {
-    fn schema_name() -> Cow<'static, str> {
+#[cfg(feature = "schemars")]
+impl schemars::JsonSchema for KeyPointKnob {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
         "KeyPointKnob".into()
     }
 
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
             "description": "`false`: no such article (a chase of advisors or elephants is a chase); `any_defender`: cxa-1999 §27.3, any piece holding a defensive key point; `single_attacker`: cxa-2011 §26.2, only when the defending side has a single attacking piece.",
             "anyOf": [
                 { "const": false },
@@ -74,7 +70,8 @@ pub const FALSE_ROOT_NAMES: [&str; 2] = ["by_legality", "by_duty"];
 /// `[definitions]`: what a check, a mate threat, a chase or an idle move is (cxa-1999 §25.3,
 /// §27–§29; cxa-2011 §24, §26). Every key left out is the parent's; every reading set cites
 /// the variant. The articles both editions have (check, chase, exchange …) are not knobs.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct DefinitionKnobs {
     /// cxa-1999 §25.3 过河兵（卒）价值浮动: pawns given for pieces, or pieces for pawns, are no
@@ -84,12 +81,12 @@ pub struct DefinitionKnobs {
     /// Mate threat (杀, cxa-1999 §28.2, cxa-2011 §24.2): how many consecutive checks are
     /// searched for a mate, 1–5 (both editions: 3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1, max = 5))]
+    #[cfg_attr(feature = "schemars", schemars(range(min = 1, max = 5)))]
     pub mate_threat: Option<u8>,
     /// Chase through checks (cxa-1999 §29.1, cxa-2011 §24.3): how many checks may precede the
     /// winning capture, 0–3 (both editions: 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 0, max = 3))]
+    #[cfg_attr(feature = "schemars", schemars(range(min = 0, max = 3)))]
     pub chase_through_checks: Option<u8>,
     /// Whether the king's own chase counts: `idle` (cxa-1999 §27.1, cxa-2011 §26.1),
     /// `idle_unless_mutual` or `counts`.
@@ -157,14 +154,7 @@ impl DefinitionKnobs {
 
 /// The parent's definitions `defs` with the variant's `[definitions]`, each reading it sets
 /// citing `cite` (or, for a switch given as a string, `<id> <that string>`).
-pub(crate) fn apply(
-    v: &HouseVariant,
-    defs: &mut Definitions,
-    cite: &RuleRef,
-) -> Result<(), KnobProblem> {
-    let Some(k) = &v.definitions else {
-        return Ok(());
-    };
+pub(super) fn apply(k: &DefinitionKnobs, defs: &mut Definitions, cite: &RuleRef) {
     let switch = |slot: &mut Option<RuleRef>, knob: &Option<Switch>| match knob {
         None => {}
         Some(Switch::On(false)) => *slot = None,
@@ -223,5 +213,4 @@ pub(crate) fn apply(
     switch(&mut defs.costly_offers, &k.costly_offers);
     switch(&mut defs.rook_pair_unrooted, &k.rook_pair_unrooted);
     switch(&mut defs.rook_pair_contact, &k.rook_pair_contact);
-    Ok(())
 }
