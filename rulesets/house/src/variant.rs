@@ -421,12 +421,30 @@ fn tidy(v: &mut serde_json::Value) {
                     })
                     .collect::<Vec<_>>()
                     .join("\n\n");
+                *d = plain_links(d);
             }
             map.values_mut().for_each(tidy);
         }
         Value::Array(items) => items.iter_mut().for_each(tidy),
         _ => {}
     }
+}
+
+/// `text` with rustdoc links (``[`Name`]``, from core's doc comments) written as code spans: an
+/// editor shows the schema's descriptions as they are.
+fn plain_links(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("[`") {
+        let Some(len) = rest[start..].find("`]") else {
+            break;
+        };
+        out.push_str(&rest[..start]);
+        out.push_str(&rest[start + 1..start + len + 1]);
+        rest = &rest[start + len + 2..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// [`schema`] as pretty-printed JSON with a final newline: the exact text of the committed file.
