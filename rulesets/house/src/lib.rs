@@ -81,15 +81,18 @@
 
 #![warn(missing_docs)]
 
+mod checker;
 mod load;
 mod resolve;
 mod ruleset;
+mod shape;
 mod source;
 mod variant;
 
-pub use load::{check, format_keys, load_file, load_str, OverlayError, Problem, ProblemKind};
+pub use load::{check, load_file, load_str, OverlayError, Problem, ProblemKind};
 pub use resolve::{check_against, resolve_all};
 pub use ruleset::{build, NaturalLimit, OverlayRuleset};
+pub use shape::format_keys;
 pub use source::Location;
 pub use variant::{
     is_valid_id, schema, schema_text, BothForbiddenKnobs, CountingKnobs, DrawResult, HouseVariant,
