@@ -114,6 +114,19 @@ impl Conduct {
             Conduct::Allowed => "允许着法",
         }
     }
+
+    /// The conduct in English words, as explanations write it.
+    pub const fn english(self) -> &'static str {
+        match self {
+            Conduct::PerpetualCheck => "perpetual check",
+            Conduct::PerpetualMateThreat => "perpetual mate threat",
+            Conduct::PerpetualChase => "perpetual chase",
+            Conduct::CheckAndMateThreat => "check and mate threat",
+            Conduct::CheckAndChase => "check and chase",
+            Conduct::MateThreatAndChase => "mate threat and chase",
+            Conduct::Allowed => "allowed moves",
+        }
+    }
 }
 
 /// A repetition loop and each side's conduct in it.

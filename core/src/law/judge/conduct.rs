@@ -27,7 +27,6 @@
 //! ([`classify`](crate::law::classify)), and what the conducts come to (`ruling.rs`,
 //! `precedence.rs`).
 
-use super::ruling::serde_plain;
 use super::RepetitionLaw;
 use crate::history::GameHistory;
 use crate::law::classify::{classify, Classification, Definitions};
@@ -137,12 +136,12 @@ impl SideConduct {
             what.push("a protected piece");
         }
         if what.is_empty() {
-            format!("{} ({})", c.chinese(), serde_plain(c))
+            format!("{} ({})", c.chinese(), c.english())
         } else {
             format!(
                 "{} ({}, chasing {})",
                 c.chinese(),
-                serde_plain(c),
+                c.english(),
                 what.join(" and ")
             )
         }

@@ -20,7 +20,7 @@
 //! comes round again with the side's conduct still forbidden.
 
 use super::conduct::report;
-use super::ruling::{ordinal, serde_plain, termination_for, times};
+use super::ruling::{ordinal, termination_for, times};
 use super::RepetitionLaw;
 use crate::history::GameHistory;
 use crate::law::{Outlook, RepetitionRuling};
@@ -121,7 +121,7 @@ impl RepetitionLaw {
                     explanation: format!(
                         "{must_change} had to change ({rule}) but repeated the loop once more with {} ({}){still}",
                         c.chinese(),
-                        serde_plain(c)
+                        c.english()
                     ),
                 };
                 return Some(RepetitionRuling::Decided { end, found });

@@ -25,7 +25,7 @@
 //! in `nine_rounds.rs`.
 
 use super::conduct::report;
-use super::ruling::{serde_plain, termination_for, Finding};
+use super::ruling::{termination_for, Finding};
 use super::RepetitionLaw;
 use crate::history::GameHistory;
 use crate::law::classify::classify;
@@ -71,7 +71,7 @@ impl RepetitionLaw {
                 explanation: format!(
                     "{must_change} had to change within two rounds ({rule}) but went on with {} ({})",
                     c.chinese(),
-                    serde_plain(c)
+                    c.english()
                 ),
             };
             return Some(RepetitionRuling::Decided {

@@ -105,8 +105,9 @@ impl RepetitionJudge for RepetitionLaw {
         let ply = history.ply_count();
         history.previous_occurrence(ply).is_some()
             || (self.table.counting == Counting::Cxa2011
-                && ply >= 18
-                && (ply - 17..=ply).all(|p| history.captured_at(p).is_none()))
+                && ply >= nine_rounds::NINE_ROUNDS_PLIES
+                && (ply + 1 - nine_rounds::NINE_ROUNDS_PLIES..=ply)
+                    .all(|p| history.captured_at(p).is_none()))
     }
 
     fn classify(&self, history: &GameHistory, ply: u32) -> PlyClass {

@@ -23,6 +23,10 @@ use crate::history::GameHistory;
 use crate::law::classify::{classify, Classification};
 use crate::law::RepetitionRuling;
 
+/// Nine rounds (§23.4 "九个回合"), in plies of both sides: the stretch without a capture the
+/// rule looks back over.
+pub(super) const NINE_ROUNDS_PLIES: u32 = 18;
+
 impl RepetitionLaw {
     /// The nine-round rule (§23.4) at `ply`: the nine rounds of the side that moved last, or of
     /// the side that moved before it when the last move captured nothing (a claim of a side's
@@ -52,8 +56,9 @@ impl RepetitionLaw {
     /// The first ply of the nine rounds ending at `ply` if the mover of `ply` spent them on
     /// attacking moves over three or more points, without a capture.
     fn nine_round_window(&self, history: &GameHistory, ply: u32) -> Option<u32> {
-        const PLIES: u32 = 18;
-        let first = (ply + 1).checked_sub(PLIES).filter(|&f| f >= 1)?;
+        let first = (ply + 1)
+            .checked_sub(NINE_ROUNDS_PLIES)
+            .filter(|&f| f >= 1)?;
         if (first..=ply).any(|p| history.captured_at(p).is_some()) {
             return None;
         }

@@ -83,7 +83,7 @@ impl RepetitionLaw {
     pub(super) fn rule_on(&self, sides: &[SideConduct; 2]) -> Finding {
         let conducts = [sides[0].conduct, sides[1].conduct];
         let policies = conducts.map(|c| self.table.policy(c));
-        let describe = |c: Conduct| format!("{} ({})", c.chinese(), serde_plain(c));
+        let describe = |c: Conduct| format!("{} ({})", c.chinese(), c.english());
         // Perpetual check loses in any case unless both sides check perpetually (§26.1).
         let losers: Vec<Color> = Color::ALL
             .into_iter()
@@ -222,19 +222,6 @@ pub(super) fn ordinal(n: u32) -> String {
         _ => "th",
     };
     format!("{n}{suffix}")
-}
-
-/// The conduct in English words.
-pub(super) fn serde_plain(c: Conduct) -> &'static str {
-    match c {
-        Conduct::PerpetualCheck => "perpetual check",
-        Conduct::PerpetualMateThreat => "perpetual mate threat",
-        Conduct::PerpetualChase => "perpetual chase",
-        Conduct::CheckAndMateThreat => "check and mate threat",
-        Conduct::CheckAndChase => "check and chase",
-        Conduct::MateThreatAndChase => "mate threat and chase",
-        Conduct::Allowed => "allowed moves",
-    }
 }
 
 #[cfg(test)]
