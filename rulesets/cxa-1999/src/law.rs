@@ -7,7 +7,8 @@
 
 use xqr_core::law::classify::Definitions;
 use xqr_core::law::judge::{
-    BothForbidden, Counting, LawArticles, RepetitionCount, RepetitionLaw, VerdictTable,
+    BothForbidden, ChaseConduct, Counting, LawArticles, RepetitionCount, RepetitionLaw,
+    VerdictTable,
     ViolationPolicy::{Loses, MustChange},
 };
 use xqr_core::rules::{
@@ -97,7 +98,9 @@ pub const VERDICT_TABLE: VerdictTable = VerdictTable {
     count: RepetitionCount::Cycles,
     // §24.2 立即判和; §24.3 若再重复一次循环，即判负
     counting: Counting::Cxa1999,
-    both_forbidden: BothForbidden::Draw, // §26.3 双方均为禁止着法…双方不变作和
+    loses_after: 1,                            // §24.3 若再重复一次循环，即判负
+    chase_conduct: ChaseConduct::HeaviestKind, // §27.4 从重
+    both_forbidden: BothForbidden::Draw,       // §26.3 双方均为禁止着法…双方不变作和
 };
 
 /// The articles the judge cites.
@@ -111,6 +114,7 @@ pub const LAW_ARTICLES: LawArticles = LawArticles {
     single_vs_joint_rook: "",     // (2011 §26.8.2 only)
     single_vs_joint_rootless: "", // (2011 §26.8.3 only)
     nine_rounds: "",              // (2011 §23.4 only)
+    checker_changes: "",          // (AXF only)
     count: "§24",                 // 循环反复三次
 };
 

@@ -8,7 +8,8 @@
 
 use xqr_core::law::classify::Definitions;
 use xqr_core::law::judge::{
-    BothForbidden, Counting, LawArticles, RepetitionCount, RepetitionLaw, VerdictTable,
+    BothForbidden, ChaseConduct, Counting, LawArticles, RepetitionCount, RepetitionLaw,
+    VerdictTable,
     ViolationPolicy::{Loses, MustChange},
 };
 use xqr_core::rules::{
@@ -102,6 +103,8 @@ pub const VERDICT_TABLE: VerdictTable = VerdictTable {
     count: RepetitionCount::Cycles,    // §23.4 在两个点上反复三次为六个回合
     // §23.2 the loop's first move counts, §23.4 nine rounds, §23.5.2 两个回合内变着
     counting: Counting::Cxa2011,
+    loses_after: 1, // (read by the 1999 procedure only; §23.5.2 gives two rounds)
+    chase_conduct: ChaseConduct::HeaviestKind, // §26.4 从重
     both_forbidden: BothForbidden::Precedence, // §25.4 双方均为禁止着法，见26.8条款
 };
 
@@ -116,6 +119,7 @@ pub const LAW_ARTICLES: LawArticles = LawArticles {
     single_vs_joint_rook: "§26.8.2",     // 凡单方长捉车，对方联合捉车，前者变着
     single_vs_joint_rootless: "§26.8.3", // 凡单方长捉无根子，对方联合捉无根子，前者变着
     nine_rounds: "§23.4",                // 连续以…九个回合
+    checker_changes: "",                 // (AXF only)
     count: "§23.1–23.3",                 // 循环反复达三次; 循环之首着; 不足三次不予受理
 };
 

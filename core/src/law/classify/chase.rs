@@ -213,7 +213,7 @@ pub(super) fn note(again: &Position, c: &ChaseTarget, defs: &Definitions) -> Str
         (ChaseVia::Exchange, true) => format!(
             "its roots are fewer than the attackers, none of which wins it alone: a \
              joint chase (联合捉子) of a piece with too few roots (少根子, {})",
-            defs.insufficient_root
+            defs.insufficient_root.as_ref().unwrap_or(&defs.chase)
         ),
         (ChaseVia::Exchange, false) => match weaker_attacker(again, c, defs) {
             Some((s, role)) => format!(

@@ -11,6 +11,7 @@
 use super::defensive::DefensiveKeyPoint;
 use super::false_root::FalseRoots;
 use super::own_chase::OwnChase;
+use super::protected::ChaseTest;
 use super::MaterialValues;
 use crate::reference::RuleRef;
 
@@ -48,6 +49,25 @@ pub struct Definitions {
     pub mate_threat: Depth,
     /// 捉 (1999 §28.3, §29; 2011 §24.3).
     pub chase: RuleRef,
+    /// What makes an attacked piece chased (the reading is in `protected.rs`): the complete
+    /// exchange by values ([`ChaseTest::Exchange`], CXA 1999 §29.1, §29.3; 2011 §24.3) or a
+    /// legal recapture one ply deep ([`ChaseTest::OneRecapture`], AXF terms "protected").
+    pub chase_test: Reading<ChaseTest>,
+    /// AXF rules 15 and 21: a horse or a cannon attacking a rook chases it, protected or not.
+    /// `None` (both CXA editions): the rook is chased when the chase test says so (under
+    /// values, a horse or cannon against a protected rook wins the exchange anyway).
+    #[serde(default)]
+    pub rook_chased_by_horse_or_cannon: Option<RuleRef>,
+    /// AXF (rules 12, 18; FSF 1168, 1176): a checking move's chases are computed too, protection
+    /// tested with the check standing (the reading is in `check_chase.rs`). `None` (both CXA
+    /// editions): a checking move is a check, its chases are not looked for (1999 §27.4 从重).
+    #[serde(default)]
+    pub chase_with_check: Option<RuleRef>,
+    /// AXF rule 19: a rook that cannot move because of an enemy horse (tied down) is a
+    /// qualifying target whatever its protection, and its standing attack on that horse is no
+    /// chase (the reading is in `tied_rook.rs`). `None` (both CXA editions).
+    #[serde(default)]
+    pub tied_rook: Option<RuleRef>,
     /// Chase through checks (通过连续照将吃子, 1999 §29.1; 2011 §24.3 "从下一着开始运用连续将军
     /// 得子"): how many checks may precede the winning capture (0: none). The notes of such a
     /// chase cite [`Definitions::chase`].
@@ -60,8 +80,10 @@ pub struct Definitions {
     pub standing_attack: RuleRef,
     /// A piece with fewer roots than attackers counts as unprotected, and its attackers chase it
     /// jointly (2011 §24.15 少根子, §24.17 联合捉子; 1999 §28.16 "假根子和少根子按无根子处理",
-    /// §29.3).
-    pub insufficient_root: RuleRef,
+    /// §29.3). Part of the exchange test ([`ChaseTest::Exchange`]); `None` under the one-ply
+    /// test, which has no such notion (AXF rule 35: several pieces against a protected piece do
+    /// not chase it).
+    pub insufficient_root: Option<RuleRef>,
     /// Whether the king's own chase counts (1999 §27.1; 2011 §26.1 "本身允许长捉").
     pub king_chase: Reading<OwnChase>,
     /// Whether the pawn's own chase counts (1999 §27.2; 2011 §26.1).
@@ -179,13 +201,20 @@ impl Definitions {
                 article: at("§28.2"),
             },
             chase: at("§28.3, §29"),
+            chase_test: Reading {
+                reading: ChaseTest::Exchange,
+                article: at("§29.1, §29.3"),
+            },
+            rook_chased_by_horse_or_cannon: None,
+            chase_with_check: None,
+            tied_rook: None,
             chase_through_checks: Depth {
                 checks: 1,
                 article: at("§29.1"),
             },
             new_chase: at("§29.2"),
             standing_attack: at("§29.2, chapter 7 example 6"),
-            insufficient_root: at("§28.16, §29.3"),
+            insufficient_root: Some(at("§28.16, §29.3")),
             king_chase: Reading {
                 reading: OwnChase::Idle,
                 article: at("§27.1"),
@@ -239,13 +268,20 @@ impl Definitions {
                 article: at("§24.2"),
             },
             chase: at("§24.3"),
+            chase_test: Reading {
+                reading: ChaseTest::Exchange,
+                article: at("§24.3"),
+            },
+            rook_chased_by_horse_or_cannon: None,
+            chase_with_check: None,
+            tied_rook: None,
             chase_through_checks: Depth {
                 checks: 1,
                 article: at("§24.3"),
             },
             new_chase: at("§24.3, §26.1.1"),
             standing_attack: at("§26.1.1, §26.1.2"),
-            insufficient_root: at("§24.15, §24.17"),
+            insufficient_root: Some(at("§24.15, §24.17")),
             king_chase: Reading {
                 reading: OwnChase::Idle,
                 article: at("§26.1"),
@@ -296,6 +332,10 @@ impl Definitions {
             check,
             mate_threat,
             chase,
+            chase_test,
+            rook_chased_by_horse_or_cannon,
+            chase_with_check,
+            tied_rook,
             chase_through_checks,
             new_chase,
             standing_attack,
@@ -323,10 +363,10 @@ impl Definitions {
             check,
             &mut mate_threat.article,
             chase,
+            &mut chase_test.article,
             &mut chase_through_checks.article,
             new_chase,
             standing_attack,
-            insufficient_root,
             &mut king_chase.article,
             &mut pawn_chase.article,
             &mut false_root.article,
@@ -337,6 +377,10 @@ impl Definitions {
         ];
         let optional = [
             defensive_key_point.as_mut().map(|r| &mut r.article),
+            insufficient_root.as_mut(),
+            rook_chased_by_horse_or_cannon.as_mut(),
+            chase_with_check.as_mut(),
+            tied_rook.as_mut(),
             king_answers_check.as_mut(),
             checker_exposed_chase.as_mut(),
             self_destroying_check.as_mut(),

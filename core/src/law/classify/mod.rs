@@ -31,6 +31,7 @@ mod output;
 mod own_chase;
 mod pawn_discovered;
 mod pawn_trades;
+mod protected;
 mod rook_pair;
 mod root_and_pinned;
 mod self_destroying;
@@ -45,6 +46,7 @@ pub use false_root::FalseRoots;
 pub use mate::{mates_by_checks, mates_with, safe_moves};
 pub use output::{ChaseException, ChaseTarget, ChaseVia, Classification};
 pub use own_chase::OwnChase;
+pub use protected::ChaseTest;
 pub use values::MaterialValues;
 
 use crate::history::GameHistory;

@@ -12,7 +12,8 @@
 //! conduct of each side is read over every ply from the first of the counted occurrences to
 //! the last. A draw is ruled at once (§24.2). A side that must change loses once the position
 //! of the pending ruling occurs again with its conduct still forbidden (§24.3 "再重复一次循环"),
-//! and the loss stays claimable while the loop goes on ([`repeated_once_more`]); the loop
+//! and the loss stays claimable while the loop goes on ([`repeated_again`]; AXF rule 3 waits
+//! for [`VerdictTable::loses_after`](super::VerdictTable::loses_after) recurrences); the loop
 //! broken, the obligation is met.
 //!
 //! Not checked: "立即变着" as such. The obligation is met as soon as the last position no
@@ -104,8 +105,9 @@ impl RepetitionLaw {
             let sides = self.conducts(history, first, ply);
             let c = sides[must_change.index()].conduct;
             let found = report(history, first, ply, &sides);
+            let times = self.table.loses_after;
             if let Some(again) =
-                repeated_once_more(history, *since_ply, ply).filter(|_| c.is_forbidden())
+                repeated_again(history, *since_ply, ply, times).filter(|_| c.is_forbidden())
             {
                 let still = if again < ply {
                     format!(" at ply {again}, and the loop has gone on since")
@@ -119,7 +121,12 @@ impl RepetitionLaw {
                     offender: Some(*must_change),
                     ply,
                     explanation: format!(
-                        "{must_change} had to change ({rule}) but repeated the loop once more with {} ({}){still}",
+                        "{must_change} had to change ({rule}) but repeated the loop {} with {} ({}){still}",
+                        if times <= 1 {
+                            "once more".to_owned()
+                        } else {
+                            format!("{times} more times")
+                        },
                         c.chinese(),
                         c.english()
                     ),
@@ -179,25 +186,28 @@ impl RepetitionLaw {
     }
 }
 
-/// 1999 §24.3 "若再重复一次循环，即判负": the ply at which the position of the pending ruling
-/// (after ply `since`) occurred again, provided the loop has gone on unchanged from there to
-/// `ply` (every position since recurs one period earlier), so that the loss, once incurred,
-/// can be claimed while the loop goes on. `None` when that position has not come round again.
-fn repeated_once_more(history: &GameHistory, since: u32, ply: u32) -> Option<u32> {
+/// 1999 §24.3 "若再重复一次循环，即判负" (AXF rule 3 "still repeats the violation three times"):
+/// the last ply at which the position of the pending ruling (after ply `since`) occurred
+/// again, once it has come round `times` times with the loop going on unchanged from the first
+/// of them to `ply` (every position since recurs one period earlier), so that the loss, once
+/// incurred, can be claimed while the loop goes on. `None` before that.
+fn repeated_again(history: &GameHistory, since: u32, ply: u32, times: u32) -> Option<u32> {
     let period = ply - history.previous_occurrence(ply)?;
+    let mut found = Vec::new();
     let mut q = ply;
-    loop {
-        if q <= since {
-            return None;
-        }
+    while q > since {
         if history.key(q) == history.key(since) {
-            return Some(q);
+            found.push(q);
+            if found.len() as u32 >= times.max(1) {
+                return found.first().copied();
+            }
         }
         if history.previous_occurrence(q) != Some(q - period) {
             return None; // the loop did not go on from here
         }
         q -= 1;
     }
+    None
 }
 
 #[cfg(test)]

@@ -29,7 +29,9 @@ mod ruling;
 mod table;
 
 pub use count_1999::RepetitionCount;
-pub use table::{BothForbidden, Counting, LawArticles, VerdictTable, ViolationPolicy};
+pub use table::{
+    BothForbidden, ChaseConduct, Counting, LawArticles, VerdictTable, ViolationPolicy,
+};
 
 use crate::history::GameHistory;
 use crate::law::classify::{classify, Definitions};

@@ -129,11 +129,44 @@ impl RepetitionLaw {
                     ),
                 },
                 BothForbidden::Precedence => self.precedence(sides),
+                BothForbidden::CheckerChanges => self.checker_changes(sides),
             },
             (red, _) => Finding::MustChange {
                 side: if red { Color::Red } else { Color::Black },
                 article: self.articles.must_change,
                 why: None,
+            },
+        }
+    }
+
+    /// AXF Section 2.3: perpetual check against a forbidden conduct of the other side (a
+    /// perpetual chase): the checker must change. Any other two forbidden sides draw (rule 7
+    /// for two checkers, Section 2.2 otherwise).
+    fn checker_changes(&self, sides: &[SideConduct; 2]) -> Finding {
+        let checks = sides
+            .each_ref()
+            .map(|s| s.conduct == Conduct::PerpetualCheck);
+        let describe = |c: Conduct| format!("{} ({})", c.chinese(), c.english());
+        match checks {
+            [true, false] | [false, true] => {
+                let c = if checks[0] { Color::Red } else { Color::Black };
+                Finding::MustChange {
+                    side: c,
+                    article: self.articles.checker_changes,
+                    why: Some(format!(
+                        "both sides forbidden: {c} checks perpetually against {}'s {}: the checker changes",
+                        !c,
+                        describe(sides[(!c).index()].conduct)
+                    )),
+                }
+            }
+            _ => Finding::Draw {
+                article: self.articles.both_forbidden,
+                why: format!(
+                    "both sides' moves are forbidden (red: {}, black: {}): draw",
+                    describe(sides[0].conduct),
+                    describe(sides[1].conduct)
+                ),
             },
         }
     }
@@ -254,6 +287,7 @@ pub(super) mod tests {
                 single_vs_joint_rook: "§26.8.2",
                 single_vs_joint_rootless: "§26.8.3",
                 nine_rounds: "§23.4",
+                checker_changes: "",
                 count: "§23.1–23.3",
             },
         }
@@ -270,6 +304,8 @@ pub(super) mod tests {
         repetitions: 3,
         count: RepetitionCount::Cycles,
         counting: Counting::Cxa1999,
+        loses_after: 1,
+        chase_conduct: super::super::ChaseConduct::HeaviestKind,
         both_forbidden: BothForbidden::Draw,
     };
 

@@ -69,8 +69,30 @@ pub struct VerdictTable {
     pub count: RepetitionCount,
     /// How repetitions are counted and how long a side has to change.
     pub counting: Counting,
+    /// How many more times, under [`Counting::Cxa1999`], the position of the pending ruling must
+    /// come round with the conduct of the side that must change still forbidden before it
+    /// loses: 1 in CXA 1999 (§24.3 "若再重复一次循环，即判负"), 3 in AXF (rule 3 "still repeats
+    /// the violation three times").
+    pub loses_after: u32,
+    /// What a side's perpetual chase is over a loop.
+    pub chase_conduct: ChaseConduct,
     /// What two forbidden sides mean.
     pub both_forbidden: BothForbidden,
+}
+
+/// What makes a side's plies over a loop a perpetual chase.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum ChaseConduct {
+    /// Every ply is named by its heaviest kind (CXA 1999 §27.4, 2011 §26.4 "从重"): all chases
+    /// make 长捉, whatever pieces they chase, and a checking ply is a check.
+    HeaviestKind,
+    /// AXF (rules 12, 16, 32, 33; the terms' "perpetual X"): a side chases perpetually when one
+    /// and the same enemy piece, followed as it moves, is chased after every one of its plies,
+    /// whether a ply also checks or not; the attackers may change. One piece chasing two in
+    /// turn, two pieces chasing two, or checks breaking the chases, is no perpetual chase.
+    SameTarget,
 }
 
 /// How a repetition is counted, and how long a side that must change has (待判局面的裁定).
@@ -118,6 +140,10 @@ pub enum Counting {
 pub enum BothForbidden {
     /// A draw (CXA 1999 §26.3 "双方均为禁止着法…双方不变作和").
     Draw,
+    /// AXF Section 2.3: when one side perpetually checks and the other perpetually chases, the
+    /// checker must change (rule 3 then applies to it); two sides forbidden alike (both check,
+    /// rule 7; both chase, Section 2.2) draw.
+    CheckerChanges,
     /// CXA 2011 §26.8 (via §25.4), as read here:
     ///
     /// - §26.8.2 / §26.8.3 first: one side perpetually chases a rook (an unprotected piece) with
@@ -170,6 +196,9 @@ pub struct LawArticles {
     pub single_vs_joint_rootless: &'static str,
     /// The nine-round rule (2011 §23.4; unused by 1999).
     pub nine_rounds: &'static str,
+    /// Perpetual check against a forbidden chase: the checker changes (AXF Section 2.3; unused
+    /// by CXA).
+    pub checker_changes: &'static str,
     /// How repetitions are counted to a pending position (1999 §24 "循环反复三次"; 2011 §23.1–23.3).
     pub count: &'static str,
 }
