@@ -12,12 +12,13 @@ use xqr_core::registry::Registry;
 use xqr_core::rules::Ruleset;
 
 // Every static ruleset crate, named so that the linker keeps its `inventory` registration.
+use xqr_axf as _;
 use xqr_cxa1999 as _;
 use xqr_cxa2011 as _;
 use xqr_jieqi as _;
 
 /// The ids of the statically linked rulesets (a test checks the registry holds exactly these).
-pub const STATIC_RULESETS: &[&str] = &["cxa-1999", "cxa-2011", "jieqi"];
+pub const STATIC_RULESETS: &[&str] = &["axf", "cxa-1999", "cxa-2011", "jieqi"];
 
 /// The environment variable listing overlay directories (colon-separated).
 pub const OVERLAY_PATH_ENV: &str = "XQR_OVERLAY_PATH";
