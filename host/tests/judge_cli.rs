@@ -197,7 +197,7 @@ fn claims_nobody_made_are_listed_and_first_claim_judges_what_if() {
         "{t}"
     );
     assert!(
-        t.contains("claims nobody made (the record went on past them):\n  cxa-1999: after ply 17, black could claim 0-1 perpetual_chase [cxa-1999 §24.3]"),
+        t.contains("claims nobody made (the record went on past them):\n  axf: after ply 8 (until ply 18), either side could claim 1/2-1/2 repetition_draw [axf rule 5]\n  cxa-1999: after ply 17, black could claim 0-1 perpetual_chase [cxa-1999 §24.3]"),
         "{t}"
     );
 }

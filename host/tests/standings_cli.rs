@@ -138,7 +138,7 @@ fn unknown_ruleset_and_unranked_kind_are_clear_errors() {
     let p = event("round-robin-6.csv");
     let err = bad(&["standings", "--ruleset", "no-such", &p]);
     assert!(
-        err.contains("unknown ruleset \"no-such\"; loaded: cxa-1999"),
+        err.contains("unknown ruleset \"no-such\"; loaded: axf, cxa-1999"),
         "{err}"
     );
     let err = bad(&[
