@@ -86,11 +86,11 @@ pub const VERDICT_TABLE: VerdictTable = VerdictTable {
     perpetual_chase: Loses, // rules 15, 18, 19, 21, 24–26, 33 may not perpetually chase
     check_and_mate_threat: Draw, // Section 2 (secondary): neither perpetual check nor a chase
     check_and_chase: Draw,  // rule 12 one check one chase, several checks one chase
-    mate_threat_and_chase: Draw, // Section 2.5 [AMBIG], rule 12 by analogy
+    mate_threat_and_chase: Draw, // Section 2.5 (ambiguous in the source), rule 12 by analogy
     repetitions: 3,         // rule 3, Section 2 (read as the third occurrence)
     count: RepetitionCount::Occurrences, // rule 5 cycling back to the same position
-    // rule 3 [AMBIG]: an immediate ruling at the count (draws at once; a "must change" side
-    // would lose one loop later, but no AXF conduct is "must change" here)
+    // rule 3 (ambiguous in the source): an immediate ruling at the count (draws at once; a
+    // "must change" side would lose one loop later, but no AXF conduct is "must change" here)
     counting: Counting::Cxa1999,
     both_forbidden: BothForbidden::Draw, // rule 7, Section 2.2 both violate: draw
 };
@@ -120,7 +120,7 @@ pub fn definitions(ruleset: &str) -> Definitions {
         // approximation, decide protection through the exchange)
         values: MaterialValues::STANDARD,
         check: at("terms: check"), // the king could be taken next move; discovered checks count
-        // terms: TTC, depth unbounded [AMBIG]; approximation: CXA's three checks
+        // terms: TTC, depth unbounded (ambiguous in the source); approximation: CXA's three checks
         mate_threat: Depth {
             checks: 3,
             article: at("terms: threat to checkmate"),

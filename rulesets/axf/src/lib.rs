@@ -18,20 +18,20 @@
 //!   ([`law::definitions`]): perpetual check loses (rule 6); mutual perpetual check, and two
 //!   violating sides, draw (rule 7, Section 2.2); perpetual mate threat (TTC) draws (rules 9,
 //!   10); one check one chase draws (rule 12), and so do check plus TTC and TTC plus chase
-//!   (Section 2, [AMBIG]); a perpetual chase of a qualifying target loses (rules 15, 18, 19, 21,
-//!   24–26, 33); king and pawn chases are allowed (rules 28, 29); an uncrossed pawn is no target
-//!   (rule 25); a check-and-capture threat is no chase (rule 38: no chase through checks); false
-//!   protectors are tested by legal recapture (terms, rule 34); perpetual blocks, exchange offers
-//!   and sacrifices are idle (rules 39, 40); a chase that also offers an exchange stays a chase
-//!   (rule 36).
+//!   (Section 2, ambiguous in the source); a perpetual chase of a qualifying target loses
+//!   (rules 15, 18, 19, 21, 24–26, 33); king and pawn chases are allowed (rules 28, 29); an
+//!   uncrossed pawn is no target (rule 25); a check-and-capture threat is no chase (rule 38: no
+//!   chase through checks); false protectors are tested by legal recapture (terms, rule 34);
+//!   perpetual blocks, exchange offers and sacrifices are idle (rules 39, 40); a chase that also
+//!   offers an exchange stays a chase (rule 36).
 //!
 //! Approximations (today's readings standing in for AXF's; each is a reading the next work
 //! replaces):
 //!
-//! - **Rule 3, the count** [AMBIG]: judged at the third occurrence of a position, and a
-//!   perpetual check or forbidden perpetual chase **loses at once** there (the engine reading of
-//!   the published Fairy-Stockfish rulings, which the `axf-fsf-*` fixtures pin). The literal
-//!   reading — the violator is told to change and loses after three more violations — needs a
+//! - **Rule 3, the count** (ambiguous in the source): judged at the third occurrence of a
+//!   position, and a perpetual check or forbidden perpetual chase **loses at once** there (the
+//!   engine reading of the published Fairy-Stockfish rulings, which the `axf-fsf-*` fixtures
+//!   pin). The literal reading — the violator is told to change and loses after three more violations — needs a
 //!   `loses_after` count and "the checker changes first" (Section 2.3) that the judge lacks.
 //! - **Protection**: CXA 1999's complete-exchange test by material values (with its 少根 joint
 //!   chase, always on in today's classifier) stands in for AXF's one-ply legal recapture
@@ -43,7 +43,8 @@
 //! - **Chases on checking moves**: a checking move is a check only (its chase is not computed),
 //!   where AXF counts both (Section 2.5, rule 12 read with D13).
 //! - **Mate threat depth**: three consecutive checks (CXA's depth; AXF's is unbounded
-//!   [AMBIG]); a TTC is never a violation in AXF, so this changes labels, not verdicts.
+//!   and ambiguous in the source); a TTC is never a violation in AXF, so this changes labels,
+//!   not verdicts.
 //! - **King chases together with another piece** (rule 28, D68): only a chase by the king alone
 //!   is idle.
 //!
@@ -54,6 +55,16 @@
 //! Not in the retrieved text: the natural move limit (none here), points and standings
 //! (CXA 1999's scheme and tie-breaks are reused as a default, not from the source), resignation
 //! and loss on time (cited as "Section 2" and "rule 3" only for want of an article).
+//!
+//! Status against the 32 `axf-fsf-*` fixtures (the published Fairy-Stockfish rulings): 25 pass.
+//! The seven that fail, with what this ruleset gives and the reading each waits for:
+//!
+//! - 1164: ½-½ (both sides 长捉), expected 0-1: target identity (rule 32);
+//! - 1168: ½-½ (Red 一将一捉), expected 0-1: chases on checking moves, identity;
+//! - 1176: ½-½ (Black 一将一捉), expected 1-0: chases on checking moves, identity;
+//! - 1193, 1195: ½-½ (both sides 长捉), expected 0-1 and 1-0: the tied rook (rule 19);
+//! - 1197: `*` (the claim falls after the record's end), expected 1-0: claim timing;
+//! - 1203: ½-½ (both allowed), expected 1-0: one-ply protection.
 //!
 //! ```
 //! use xqr_core::rules::{GameInput, JudgeOptions, Ruleset};
