@@ -31,8 +31,9 @@
 //! - **Rule 3, the count** (ambiguous in the source): judged at the third occurrence of a
 //!   position, and a perpetual check or forbidden perpetual chase **loses at once** there (the
 //!   engine reading of the published Fairy-Stockfish rulings, which the `axf-fsf-*` fixtures
-//!   pin). The literal reading — the violator is told to change and loses after three more violations — needs a
-//!   `loses_after` count and "the checker changes first" (Section 2.3) that the judge lacks.
+//!   pin). The literal reading — the violator is told to change and loses after three more
+//!   violations — needs a `loses_after` count and "the checker changes first" (Section 2.3)
+//!   that the judge lacks.
 //! - **Protection**: CXA 1999's complete-exchange test by material values (with its 少根 joint
 //!   chase, always on in today's classifier) stands in for AXF's one-ply legal recapture
 //!   (terms "protected", D22–23, rule 35). A rook attacked by a horse or cannon is chased
