@@ -7,10 +7,13 @@
 //! already have; where it only approximates AXF the line says so, and the crate docs list what
 //! is not implemented yet.
 
-use xqr_core::law::classify::{Definitions, Depth, FalseRoots, MaterialValues, OwnChase, Reading};
+use xqr_core::law::classify::{
+    ChaseTest, Definitions, Depth, FalseRoots, MaterialValues, OwnChase, Reading,
+};
 use xqr_core::law::judge::{
-    BothForbidden, Counting, LawArticles, RepetitionCount, RepetitionLaw, VerdictTable,
-    ViolationPolicy::{Draw, Loses},
+    BothForbidden, ChaseConduct, Counting, LawArticles, RepetitionCount, RepetitionLaw,
+    VerdictTable,
+    ViolationPolicy::{Draw, MustChange},
 };
 use xqr_core::rules::{
     DrawCounts, GameEnds, Hooks, IllegalMoveRuling, IllegalMoves, NoMoveArticles, Origin,
@@ -78,21 +81,23 @@ pub const RECORD_ARTICLES: RecordArticles = RecordArticles {
 };
 
 /// The verdict table: a policy per forbidden conduct, the count and what two forbidden sides
-/// mean. Perpetual check and chase lose at once at the count: the engine reading of rule 3
-/// (see the crate docs), not the literal one.
+/// mean. Rule 3 is read literally (the crate docs give the reading and the alternative): at the
+/// third occurrence of a position the violator is told to change, and loses when that position
+/// has come round three more times with its conduct unchanged. Perpetual check goes through
+/// the same procedure (D1–3: "must change, else loses").
 pub const VERDICT_TABLE: VerdictTable = VerdictTable {
-    perpetual_check: Loses, // rule 6 perpetual check loses, whatever the circumstances
+    perpetual_check: MustChange, // rule 6 perpetual check loses (after the warning of rule 3)
     perpetual_mate_threat: Draw, // rules 9, 10 perpetual TTC is a draw
-    perpetual_chase: Loses, // rules 15, 18, 19, 21, 24–26, 33 may not perpetually chase
-    check_and_mate_threat: Draw, // Section 2 (secondary): neither perpetual check nor a chase
-    check_and_chase: Draw,  // rule 12 one check one chase, several checks one chase
-    mate_threat_and_chase: Draw, // Section 2.5 (ambiguous in the source), rule 12 by analogy
-    repetitions: 3,         // rule 3, Section 2 (read as the third occurrence)
+    perpetual_chase: MustChange, // rules 15, 18, 19, 21, 24–26, 33: may not perpetually chase
+    check_and_mate_threat: Draw, // Section 2: neither perpetual check nor perpetual chase
+    check_and_chase: Draw,       // rule 12 one check one chase, several checks one chase
+    mate_threat_and_chase: Draw, // Section 2.5 (ambiguous), rule 12 by analogy
+    repetitions: 3,              // rule 3, Section 2 (read as the third occurrence)
     count: RepetitionCount::Occurrences, // rule 5 cycling back to the same position
-    // rule 3 (ambiguous in the source): an immediate ruling at the count (draws at once; a
-    // "must change" side would lose one loop later, but no AXF conduct is "must change" here)
-    counting: Counting::Cxa1999,
-    both_forbidden: BothForbidden::Draw, // rule 7, Section 2.2 both violate: draw
+    counting: Counting::Cxa1999, // rule 3: told to alter, then judged on the repetitions
+    loses_after: 3,              // rule 3 "still repeats the violation three times, loses"
+    chase_conduct: ChaseConduct::SameTarget, // rules 12, 16, 32, 33: the same piece each move
+    both_forbidden: BothForbidden::CheckerChanges, // Section 2.2, 2.3; rule 7
 };
 
 /// The rules the judge cites.
@@ -106,6 +111,7 @@ pub const LAW_ARTICLES: LawArticles = LawArticles {
     single_vs_joint_rook: "",              // (CXA 2011 only)
     single_vs_joint_rootless: "",          // (CXA 2011 only)
     nine_rounds: "",                       // (CXA 2011 only)
+    checker_changes: "Section 2.3",        // check against chase: the checker changes
     count: "rule 3, Section 2",            // repeats the violation
 };
 
@@ -126,7 +132,19 @@ pub fn definitions(ruleset: &str) -> Definitions {
             article: at("terms: threat to checkmate"),
         },
         // terms: chase, qualifying target; approximation: CXA's complete exchange by values
-        chase: at("terms: chase, qualifying target, protected"),
+        chase: at("terms: chase, qualifying target"),
+        // terms: protected, real / false protector: one legal recapture, later losses ignored
+        // (D22–23); several attackers do not make a protected piece chased (rule 35)
+        chase_test: Reading {
+            reading: ChaseTest::OneRecapture,
+            article: at("terms: protected"),
+        },
+        // rules 15, 21 a cannon or a horse may not perpetually chase a rook, even protected
+        rook_chased_by_horse_or_cannon: Some(at("rules 15, 21")),
+        // rules 12, 18 (D37–38), Section 2.5: a checking move's chases count as well
+        chase_with_check: Some(at("rule 12, Section 2.5")),
+        // rule 19 a rook tied down by an enemy knight may not be perpetually chased
+        tied_rook: Some(at("rule 19")),
         // rule 38 a check-and-capture threat is a draw: no chase through checks
         chase_through_checks: Depth {
             checks: 0,
@@ -134,8 +152,8 @@ pub fn definitions(ruleset: &str) -> Definitions {
         },
         new_chase: at("terms: chase; App. A, App. B"), // a new attack, or protection removed
         standing_attack: at("terms: chase; App. B"),   // an attack only suspended is not new
-        // approximation: 少根 and joint chase stay on (hard-coded); AXF has neither (rule 35)
-        insufficient_root: at("rule 35"),
+        // rule 35: no 少根, no joint chase of a protected piece
+        insufficient_root: None,
         // rule 28 the King may perpetually chase; approximation: only when alone (not D68)
         king_chase: Reading {
             reading: OwnChase::Idle,
