@@ -57,6 +57,11 @@ pub struct Fixture {
     /// `docs/cxa-1999-vs-2011.md`.
     #[serde(default)]
     pub difference: Option<Difference>,
+    /// The difference between the CXA editions and the AXF rules this fixture shows; such a
+    /// fixture states the expected verdict under `cxa-1999`, `cxa-2011` and `axf`, and is
+    /// listed in `docs/cxa-vs-axf.md`.
+    #[serde(default)]
+    pub axf_difference: Option<AxfDifference>,
     /// Expected verdicts by ruleset id; rulesets not named are only snapshotted (an overlay or
     /// plugin only where its verdict differs from its parent's).
     #[serde(default)]
@@ -71,6 +76,20 @@ pub struct Difference {
     pub cxa_2011: String,
     /// The 1999 articles that rule, e.g. `§24.3`.
     pub cxa_1999: String,
+    /// What differs, in one line.
+    pub what: String,
+}
+
+/// A difference between the CXA editions and the AXF rules shown by a fixture.
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AxfDifference {
+    /// The AXF rules, terms or diagrams that rule, e.g. `rule 12, D13`.
+    pub axf: String,
+    /// The CXA 1999 articles that rule, e.g. `§26.4`.
+    pub cxa_1999: String,
+    /// The CXA 2011 articles that rule, e.g. `§26.8.1`.
+    pub cxa_2011: String,
     /// What differs, in one line.
     pub what: String,
 }
