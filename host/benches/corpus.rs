@@ -12,6 +12,10 @@
 //!   second across the groups mean the cost per ply does not grow with the length of the game.
 //! - `judge_cxa1999/with_repetitions`: the same over the games in which some position recurs
 //!   (the repetition judge runs and classifies the loop's plies), for comparison.
+//! - `judge_edition/<ruleset>/{all,with_repetitions}`: `Ruleset::judge` in memory under each
+//!   standard edition (`cxa-1999`, `cxa-2011`, `axf`), over every game and over the games with
+//!   a loop: the editions' rates side by side (AXF's one-ply protection and target tracking
+//!   against CXA's exchange search).
 //!
 //! The clock is the CPU time of the whole process (`CLOCK_PROCESS_CPUTIME_ID`, all threads), not
 //! wall time: throughputs are plies per CPU-second, that is per core, and stay meaningful on a
@@ -219,6 +223,30 @@ fn corpus(c: &mut Criterion<ProcessCpuTime>) {
                 }
             })
         });
+    }
+    group.finish();
+
+    // The editions side by side, over every game and over the games with a loop.
+    let all: Vec<GameInput> = games.iter().map(|g| g.game.input.clone()).collect();
+    let looped: Vec<GameInput> = all.iter().filter(|g| repeats(g)).cloned().collect();
+    let mut group = c.benchmark_group("judge_edition");
+    group
+        .sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .measurement_time(Duration::from_secs(10));
+    for id in ["cxa-1999", "cxa-2011", "axf"] {
+        let rs = &rulesets(&[id])[0];
+        for (name, inputs) in [("all", &all), ("with_repetitions", &looped)] {
+            let plies: u64 = inputs.iter().map(|g| g.moves.len() as u64).sum();
+            group.throughput(Throughput::Elements(plies));
+            group.bench_function(format!("{id}/{name}"), |b| {
+                b.iter(|| {
+                    for g in inputs {
+                        black_box(rs.judge(g, &options).expect("judged"));
+                    }
+                })
+            });
+        }
     }
     group.finish();
 }
