@@ -7,12 +7,12 @@
 //!
 //! One file per article or reading, each starting with the article's text: the general
 //! definitions (`mate.rs`, `chase.rs`, `new_chase.rs`, `own_chase.rs`, `idle_kinds.rs`), the
-//! editions' exceptions (`king_answers_check.rs`, `standing.rs`, `exposed.rs`,
-//! `self_destroying.rs`, `defensive.rs`, `root_and_pinned.rs`, `pawn_trades.rs`,
-//! `pawn_discovered.rs`, `costly_offer.rs`, `rook_pair.rs`, `false_root.rs`), and the
-//! weighing they share (`values.rs`, `floating.rs`, `exchange.rs`, `departure.rs`,
-//! `through_checks.rs`). Which of them an edition applies, and what each cites, is
-//! [`Definitions`]; what comes out is `output.rs`.
+//! editions' readings of them (`protected.rs`), the editions' exceptions
+//! (`king_answers_check.rs`, `standing.rs`, `exposed.rs`, `self_destroying.rs`, `defensive.rs`,
+//! `root_and_pinned.rs`, `pawn_trades.rs`, `pawn_discovered.rs`, `costly_offer.rs`,
+//! `rook_pair.rs`, `false_root.rs`), and the weighing they share (`values.rs`, `floating.rs`,
+//! `exchange.rs`, `departure.rs`, `through_checks.rs`). Which of them an edition applies, and
+//! what each cites, is [`Definitions`]; what comes out is `output.rs`.
 
 mod chase;
 mod costly_offer;
@@ -220,5 +220,18 @@ mod testing {
     /// The square named `s`.
     pub(super) fn sq(s: &str) -> Square {
         s.parse().expect("a square")
+    }
+
+    /// The positions before and after the last of `moves` (ICCS), played from `fen`.
+    pub(super) fn last_move(fen: &str, moves: &str) -> (Position, Position) {
+        let moves: Vec<&str> = moves.split_whitespace().collect();
+        let (last, first) = moves.split_last().expect("a move");
+        let mut before = pos(fen);
+        for m in first {
+            before.play(m.parse().expect("ICCS")).expect("legal");
+        }
+        let mut after = before.clone();
+        after.play(last.parse().expect("ICCS")).expect("legal");
+        (before, after)
     }
 }
