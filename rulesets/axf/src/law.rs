@@ -122,8 +122,8 @@ pub const LAW_ARTICLES: LawArticles = LawArticles {
 pub fn definitions(ruleset: &str) -> Definitions {
     let at = |rule: &str| RuleRef::new(ruleset, rule);
     Definitions {
-        // rule 40 "roughly equal values"; no floating crossed pawn (values name 兑 and 献 and,
-        // approximation, decide protection through the exchange)
+        // rule 40 "roughly equal values"; no floating crossed pawn (values name 兑 and 献; the
+        // one-recapture test weighs none)
         values: MaterialValues::STANDARD,
         check: at("terms: check"), // the king could be taken next move; discovered checks count
         // terms: TTC, depth unbounded (ambiguous in the source); approximation: CXA's three checks
@@ -131,7 +131,7 @@ pub fn definitions(ruleset: &str) -> Definitions {
             checks: 3,
             article: at("terms: threat to checkmate"),
         },
-        // terms: chase, qualifying target; approximation: CXA's complete exchange by values
+        // terms: chase, qualifying target (what makes it one: chase_test below)
         chase: at("terms: chase, qualifying target"),
         // terms: protected, real / false protector: one legal recapture, later losses ignored
         // (D22–23); several attackers do not make a protected piece chased (rule 35)

@@ -17,6 +17,9 @@
 //! [`ChaseTarget::joint`]). Two pieces of one kind attacking each other offer an exchange, they
 //! do not chase (1999 chapter 7 example 3), unless a second attacker makes the exchange win.
 //!
+//! Under AXF's one-recapture test ([`Definitions::chase_test`]) each capture is tested by
+//! `protected.rs` instead: no values, no joint chase, none of the exceptions below.
+//!
 //! The editions' exceptions are asked of their articles, each in its own module: §26.5
 //! (`root_and_pinned.rs`), §26.6 (`pawn_trades.rs`), §26.7 (`pawn_discovered.rs`), §26.9
 //! (`costly_offer.rs`), §26.10 (`rook_pair.rs`) and false roots (`false_root.rs`). Whether the
@@ -28,6 +31,7 @@
 use super::exchange::{captures_on, gain, prize};
 use super::floating::Ledger;
 use super::mate::mated_after;
+use super::protected::OneRecapture;
 use super::root_and_pinned::Outweighed;
 use super::through_checks::{checking_moves, own_captures, Search};
 use super::{
@@ -66,7 +70,15 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
         let mut costly: Option<(Square, ChaseException)> = None;
         // 2011 §24.16: the false root of a target won as if unprotected.
         let mut false_root: Option<Square> = None;
+        // AXF terms "protected": one legal recapture instead of the exchange (protected.rs).
+        let mut one_ply = OneRecapture::new(defs);
         for m in caps.iter().copied().filter(|m| m.to == t) {
+            if let Some(test) = one_ply.as_mut() {
+                if test.wins(pos, m) {
+                    by.push(m.from);
+                }
+                continue;
+            }
             let mut g = gain(pos, m, &defs.values);
             if g <= 0 && !even_matters {
                 continue;
@@ -139,6 +151,10 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
             }
         }
         let mut exception = None;
+        if let Some(e) = one_ply.and_then(|test| test.exception()) {
+            via = ChaseVia::Exchange; // AXF rules 15, 21: a protected rook
+            exception = Some(e);
+        }
         if let (Some(root), ChaseVia::Direct, false) = (false_root, via, by.is_empty()) {
             exception = Some(ChaseException::FalseRoot { root });
         }

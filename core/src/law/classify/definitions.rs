@@ -399,6 +399,27 @@ impl Definitions {
     }
 }
 
+/// The AXF definitions for core's tests (core cannot depend on the `axf` crate): CXA 1999's
+/// changed field by field to the values `rulesets/axf/src/law.rs` selects, citing `axf`.
+#[cfg(test)]
+pub(crate) fn axf_for_tests() -> Definitions {
+    let at = |rule: &str| RuleRef::new("axf", rule);
+    let mut d = Definitions::cxa_1999().cited_as("axf");
+    d.values = MaterialValues::STANDARD;
+    d.chase_test = Reading {
+        reading: ChaseTest::OneRecapture,
+        article: at("terms: protected"),
+    };
+    d.rook_chased_by_horse_or_cannon = Some(at("rules 15, 21"));
+    d.chase_with_check = Some(at("rule 12, Section 2.5"));
+    d.tied_rook = Some(at("rule 19"));
+    d.chase_through_checks.checks = 0;
+    d.insufficient_root = None;
+    d.pawn_chase.reading = OwnChase::Idle;
+    d.defensive_key_point = None;
+    d
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

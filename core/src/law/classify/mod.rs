@@ -7,14 +7,15 @@
 //!
 //! One file per article or reading, each starting with the article's text: the general
 //! definitions (`mate.rs`, `chase.rs`, `new_chase.rs`, `own_chase.rs`, `idle_kinds.rs`), the
-//! editions' exceptions (`king_answers_check.rs`, `standing.rs`, `exposed.rs`,
-//! `self_destroying.rs`, `defensive.rs`, `root_and_pinned.rs`, `pawn_trades.rs`,
-//! `pawn_discovered.rs`, `costly_offer.rs`, `rook_pair.rs`, `false_root.rs`), and the
-//! weighing they share (`values.rs`, `floating.rs`, `exchange.rs`, `departure.rs`,
-//! `through_checks.rs`). Which of them an edition applies, and what each cites, is
-//! [`Definitions`]; what comes out is `output.rs`.
+//! editions' readings of them (`protected.rs`, `check_chase.rs`), the editions' exceptions
+//! (`king_answers_check.rs`, `standing.rs`, `exposed.rs`, `self_destroying.rs`, `defensive.rs`,
+//! `root_and_pinned.rs`, `pawn_trades.rs`, `pawn_discovered.rs`, `costly_offer.rs`,
+//! `rook_pair.rs`, `false_root.rs`), and the weighing they share (`values.rs`, `floating.rs`,
+//! `exchange.rs`, `departure.rs`, `through_checks.rs`). Which of them an edition applies, and
+//! what each cites, is [`Definitions`]; what comes out is `output.rs`.
 
 mod chase;
+mod check_chase;
 mod costly_offer;
 mod defensive;
 mod definitions;
@@ -82,7 +83,8 @@ pub fn classify_move(before: &Position, after: &Position, defs: &Definitions) ->
 ///
 /// In order: check (1999 §28.1, 2011 §24.1); otherwise mate threat (`mate.rs`) and the new
 /// chases (`new_chase.rs`), with the notes of the articles that decided them, the king's and
-/// pawn's own chases (`own_chase.rs`) and the defensive key point (`defensive.rs`); a threat
+/// pawn's own chases (`own_chase.rs`) and the defensive key point (`defensive.rs`), a checking
+/// move's chases too where the edition counts them (AXF, `check_chase.rs`); a threat
 /// left by the answered check is settled (`self_destroying.rs`); a move that is none of these
 /// is named by the idle kinds (`idle_kinds.rs`, or 兑 by 2011 §26.10.2, `rook_pair.rs`).
 pub fn classify_move_with_previous(
@@ -129,6 +131,9 @@ pub fn classify_move_with_previous(
             &mut out.class.notes,
         );
         chases(before, after, &again, king_answers, defs, &mut out);
+    } else {
+        // AXF rule 12, Section 2.5: a checking move's chases count too (check_chase.rs).
+        check_chase::add_chases(previous, before, after, king_answers, defs, &mut out);
     }
     if let Some(check) = self_destroyed {
         self_destroying::settle(&check, after.king(!mover), defs, &mut out.class);
@@ -220,5 +225,18 @@ mod testing {
     /// The square named `s`.
     pub(super) fn sq(s: &str) -> Square {
         s.parse().expect("a square")
+    }
+
+    /// The positions before and after the last of `moves` (ICCS), played from `fen`.
+    pub(super) fn last_move(fen: &str, moves: &str) -> (Position, Position) {
+        let moves: Vec<&str> = moves.split_whitespace().collect();
+        let (last, first) = moves.split_last().expect("a move");
+        let mut before = pos(fen);
+        for m in first {
+            before.play(m.parse().expect("ICCS")).expect("legal");
+        }
+        let mut after = before.clone();
+        after.play(last.parse().expect("ICCS")).expect("legal");
+        (before, after)
     }
 }

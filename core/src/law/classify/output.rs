@@ -4,7 +4,7 @@
 //! of a chase ([`ChaseException`]).
 
 use super::own_chase::counts;
-use super::{costly_offer, false_root, rook_pair, root_and_pinned, Definitions};
+use super::{costly_offer, false_root, protected, rook_pair, root_and_pinned, Definitions};
 use crate::law::{MoveKind, PlyClass};
 use crate::{Color, Role, Square};
 
@@ -71,6 +71,9 @@ pub enum ChaseException {
         /// Whether accepting leaves it mated by checks.
         mated: bool,
     },
+    /// AXF rules 15, 21: a horse or cannon attacking a rook chases it though a recapture
+    /// protects it (the one-recapture test, `protected.rs`): a chase.
+    RookByHorseOrCannon,
 }
 
 impl ChaseException {
@@ -118,6 +121,7 @@ impl ChaseTarget {
             ChaseException::CostlyOffer { lost, role, mated } => {
                 costly_offer::note(self, lost, role, mated, mover, defs)
             }
+            ChaseException::RookByHorseOrCannon => protected::rook_note(self, defs),
         }
     }
 }
@@ -128,7 +132,9 @@ impl ChaseTarget {
 pub enum ChaseVia {
     /// It has no root: captured outright (无根子).
     Direct,
-    /// It has a root, but a complete exchange wins material (假根, 少根, or a weaker attacker).
+    /// It has a root, but a complete exchange wins material (假根, 少根, or a weaker attacker);
+    /// under AXF's one-recapture test, a protected rook that a horse or cannon attacks (rules
+    /// 15, 21, [`ChaseException::RookByHorseOrCannon`]).
     Exchange,
     /// Continuous checks lead to its capture (连续照将吃子).
     Checks,
