@@ -103,7 +103,8 @@ impl RepetitionLaw {
             }
             let first = history.previous_occurrence(ply).map_or(1, |q| q + 1);
             let sides = self.conducts(history, first, ply);
-            let c = sides[must_change.index()].conduct;
+            let offender = &sides[must_change.index()];
+            let c = offender.conduct;
             let found = report(history, first, ply, &sides);
             let times = self.table.loses_after;
             if let Some(again) =
@@ -121,14 +122,13 @@ impl RepetitionLaw {
                     offender: Some(*must_change),
                     ply,
                     explanation: format!(
-                        "{must_change} had to change ({rule}) but repeated the loop {} with {} ({}){still}",
+                        "{must_change} had to change ({rule}) but repeated the loop {} with {}{still}",
                         if times <= 1 {
                             "once more".to_owned()
                         } else {
                             format!("{times} more times")
                         },
-                        c.chinese(),
-                        c.english()
+                        offender.named()
                     ),
                 };
                 return Some(RepetitionRuling::Decided { end, found });
