@@ -14,24 +14,34 @@
 //! A side's conduct ([`Conduct`]) is forbidden when every one of its plies over the loop is an
 //! attack (check, mate threat or chase: its heaviest kind, "从重"), and named by the kinds that
 //! occur: checks only are 长将, checks and chases 一将一捉, and so on. One idle ply among them
-//! makes it allowed (数将一闲, 数捉一闲 …). A side with no ply in the stretch is allowed. Under 1999 §27.2 a pawn's own chase is idle unless both sides keep
-//! attacking ([`OwnChase::IdleUnlessMutual`](crate::law::classify::OwnChase::IdleUnlessMutual)):
-//! it counts as a chase only when both sides would be forbidden with it.
+//! makes it allowed (数将一闲, 数捉一闲 …). A side with no ply in the stretch is allowed. Under
+//! 1999 §27.2 a pawn's own chase is idle unless both sides keep attacking
+//! ([`OwnChase::IdleUnlessMutual`](crate::law::classify::OwnChase::IdleUnlessMutual)): it
+//! counts as a chase only when both sides would be forbidden with it.
+//!
+//! That is [`ChaseConduct::HeaviestKind`], the CXA reading. Under
+//! [`ChaseConduct::SameTarget`] (AXF rules 12, 16, 32, 33, Section 2.5) a perpetual chase is
+//! of one piece: 长将 when every ply checks; otherwise 长捉 when one enemy piece, followed as it
+//! moves (`identity.rs`), is among the counted chases of every ply, on checking and
+//! mate-threatening plies too (FSF 1168); otherwise named by the kinds as above, except that
+//! chases of different pieces in turn are no perpetual chase (allowed), and a check that
+//! chases nothing breaks the chase (一将一捉, rule 12).
 //!
 //! Each side's chasing plies are sorted for §26.8 ([`ChaseSorts`]): per ply, the rook if it
 //! chases one, otherwise an unprotected piece if it chases one, otherwise a protected piece;
 //! single or joint (§24.17) by whether every such target is chased jointly.
 //!
-//! Not checked: whether the attacks are "循环重复" in the sense of attacking the same thing each
-//! time round: the loop itself is the repetition. Not here: what each ply is
-//! ([`classify`](crate::law::classify)), and what the conducts come to (`ruling.rs`,
-//! `precedence.rs`).
+//! Not checked under [`ChaseConduct::HeaviestKind`]: whether the attacks are "循环重复" in the
+//! sense of attacking the same thing each time round: the loop itself is the repetition. Not
+//! here: what each ply is ([`classify`](crate::law::classify)), and what the conducts come to
+//! (`ruling.rs`, `precedence.rs`).
 
-use super::RepetitionLaw;
+use super::identity::{self, ChasedPiece};
+use super::{ChaseConduct, RepetitionLaw};
 use crate::history::GameHistory;
 use crate::law::classify::{classify, Classification, Definitions};
 use crate::law::{Conduct, LoopReport, MoveKind};
-use crate::{Color, Role};
+use crate::{Color, Role, Square};
 
 impl RepetitionLaw {
     /// Each side's conduct over plies `first..=last`, with the §26.8 sorting of its chases.
@@ -44,23 +54,35 @@ impl RepetitionLaw {
         let classes: Vec<Classification> = (first..=last)
             .map(|p| classify(history, p, &self.definitions))
             .collect();
-        let plies_of = |c: Color| -> Vec<&Classification> {
+        let plies_of = |c: Color| -> Vec<(u32, &Classification)> {
             (first..=last)
                 .zip(classes.iter())
                 .filter(|(p, _)| history.position(p - 1).turn() == c)
-                .map(|(_, k)| k)
                 .collect()
         };
-        let side =
-            |c: Color, pawn_counts: bool| -> Conduct { conduct_of(&plies_of(c), pawn_counts) };
+        let side = |c: Color, pawn_counts: bool| -> (Conduct, Option<SameTargetChases>) {
+            let plies = plies_of(c);
+            match self.table.chase_conduct {
+                ChaseConduct::HeaviestKind => (conduct_of(&kinds(&plies), pawn_counts), None),
+                ChaseConduct::SameTarget => {
+                    let (conduct, chased) =
+                        same_target(history, &plies, &self.definitions, pawn_counts);
+                    (conduct, Some(chased))
+                }
+            }
+        };
         // 1999 §27.2: a pawn's own chase is idle, unless both sides keep attacking.
         let mutual = self.definitions.pawn_chase.reading
             == crate::law::classify::OwnChase::IdleUnlessMutual
-            && side(Color::Red, true).is_forbidden()
-            && side(Color::Black, true).is_forbidden();
-        Color::ALL.map(|c| SideConduct {
-            conduct: side(c, mutual),
-            chases: ChaseSorts::of(&plies_of(c), &self.definitions),
+            && side(Color::Red, true).0.is_forbidden()
+            && side(Color::Black, true).0.is_forbidden();
+        Color::ALL.map(|c| {
+            let (conduct, same_target) = side(c, mutual);
+            SideConduct {
+                conduct,
+                chases: ChaseSorts::of(&kinds(&plies_of(c)), &self.definitions),
+                same_target,
+            }
         })
     }
 }
@@ -70,6 +92,19 @@ impl RepetitionLaw {
 pub(super) struct SideConduct {
     pub(super) conduct: Conduct,
     pub(super) chases: ChaseSorts,
+    /// What it chased under [`ChaseConduct::SameTarget`]; `None` under
+    /// [`ChaseConduct::HeaviestKind`].
+    pub(super) same_target: Option<SameTargetChases>,
+}
+
+/// What a side chased over a loop under [`ChaseConduct::SameTarget`] (AXF rules 16, 32, 33).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct SameTargetChases {
+    /// The enemy pieces chased after every one of its plies, each followed as it moved.
+    pub(super) pieces: Vec<ChasedPiece>,
+    /// Whether every ply chased something but no one piece was chased after every ply (one
+    /// piece, or two, chasing several in turn): no perpetual chase.
+    pub(super) in_turn: bool,
 }
 
 /// What a side's chasing plies chased (2011 §26.8): for each ply, a rook if it chases one,
@@ -115,37 +150,117 @@ impl ChaseSorts {
 }
 
 impl SideConduct {
-    /// The conduct in words, with what it chased: "长捉 (perpetual chase, chasing a rook)".
+    /// The conduct in words, with what it chased: "长捉 (perpetual chase, chasing a rook)", or
+    /// under [`ChaseConduct::SameTarget`] the pieces themselves: "长捉 (perpetual chase, chasing
+    /// the cannon on b7)".
     pub(super) fn describe(&self) -> String {
         let c = self.conduct;
-        let s = &self.chases;
-        let mut what = Vec::new();
-        if s.rook_single {
-            what.push("a rook");
-        }
-        if s.rook_joint {
-            what.push("a rook jointly");
-        }
-        if s.rootless_single {
-            what.push("an unprotected piece");
-        }
-        if s.rootless_joint {
-            what.push("an unprotected piece jointly");
-        }
-        if s.protected {
-            what.push("a protected piece");
-        }
-        if what.is_empty() {
-            format!("{} ({})", c.chinese(), c.english())
-        } else {
-            format!(
-                "{} ({}, chasing {})",
-                c.chinese(),
-                c.english(),
-                what.join(" and ")
-            )
+        let what = match &self.same_target {
+            Some(t) => t.words(c),
+            None => self.chases.words(),
+        };
+        match what {
+            Some(w) => format!("{} ({}, {w})", c.chinese(), c.english()),
+            None => format!("{} ({})", c.chinese(), c.english()),
         }
     }
+
+    /// The conduct as a ruling names it: under [`ChaseConduct::SameTarget`] with the pieces
+    /// chased ([`SideConduct::describe`]), so that a ruling on identity says which piece;
+    /// under [`ChaseConduct::HeaviestKind`] the conduct alone, as the CXA 1999 rulings put it
+    /// ("长捉 (perpetual chase)").
+    pub(super) fn named(&self) -> String {
+        match self.same_target {
+            Some(_) => self.describe(),
+            None => format!("{} ({})", self.conduct.chinese(), self.conduct.english()),
+        }
+    }
+}
+
+impl ChaseSorts {
+    /// What was chased, in words: "chasing a rook and a protected piece"; `None` for nothing.
+    fn words(&self) -> Option<String> {
+        let mut what = Vec::new();
+        if self.rook_single {
+            what.push("a rook");
+        }
+        if self.rook_joint {
+            what.push("a rook jointly");
+        }
+        if self.rootless_single {
+            what.push("an unprotected piece");
+        }
+        if self.rootless_joint {
+            what.push("an unprotected piece jointly");
+        }
+        if self.protected {
+            what.push("a protected piece");
+        }
+        (!what.is_empty()).then(|| format!("chasing {}", what.join(" and ")))
+    }
+}
+
+impl SameTargetChases {
+    /// What the conduct `c` chased, in words: the pieces of a perpetual chase ("chasing the
+    /// cannon on b7"), or the chases in turn that make none; `None` otherwise.
+    fn words(&self, c: Conduct) -> Option<String> {
+        match c {
+            Conduct::PerpetualChase if !self.pieces.is_empty() => {
+                let pieces: Vec<String> = self.pieces.iter().map(ChasedPiece::describe).collect();
+                Some(format!("chasing {}", pieces.join(" and ")))
+            }
+            Conduct::Allowed if self.in_turn => {
+                Some("chasing different pieces in turn, none after every move".to_owned())
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A side's conduct under [`ChaseConduct::SameTarget`] (AXF), from its plies in order: 长将
+/// when every ply checks; 长捉 when one enemy piece, followed as it moves, is chased after every
+/// ply, whatever else the plies are (a ply that also checks or threatens mate keeps the chase:
+/// FSF 1168, Section 2.5); otherwise named by the kinds as under [`conduct_of`], except that
+/// chases with no one piece chased after every ply make no perpetual chase (rules 16, 32), and
+/// a check that chases nothing breaks the chase (rule 12, D13: 一将一捉).
+fn same_target(
+    history: &GameHistory,
+    plies: &[(u32, &Classification)],
+    defs: &Definitions,
+    pawn_counts: bool,
+) -> (Conduct, SameTargetChases) {
+    let chased: Vec<(u32, Vec<Square>)> = plies
+        .iter()
+        .map(|(p, k)| (*p, chased_by(k, defs, pawn_counts)))
+        .collect();
+    let pieces = identity::chased_after_every_ply(history, &chased);
+    let by_kind = conduct_of(&kinds(plies), pawn_counts);
+    let conduct = match by_kind {
+        Conduct::PerpetualCheck => Conduct::PerpetualCheck,
+        _ if !pieces.is_empty() => Conduct::PerpetualChase,
+        Conduct::PerpetualChase => Conduct::Allowed,
+        c => c,
+    };
+    let in_turn = by_kind == Conduct::PerpetualChase && pieces.is_empty();
+    (conduct, SameTargetChases { pieces, in_turn })
+}
+
+/// The squares of the pieces a ply chases, on any ply: its counted chases, and a pawn's own
+/// when they count (1999 §27.2, both sides attacking).
+fn chased_by(k: &Classification, defs: &Definitions, pawn_counts: bool) -> Vec<Square> {
+    let pawns = k
+        .chases
+        .iter()
+        .filter(|c| pawn_counts && c.pawn_only && !c.overruled());
+    k.counted_chases(defs)
+        .chain(pawns)
+        .map(|c| c.target)
+        .collect()
+}
+
+/// The classifications of `plies`.
+fn kinds<'a>(plies: &[(u32, &'a Classification)]) -> Vec<&'a Classification> {
+    plies.iter().map(|(_, k)| *k).collect()
 }
 
 /// The conduct of one side from its classified plies.
@@ -199,7 +314,11 @@ pub(super) mod fixtures {
     use crate::law::Conduct;
 
     pub(crate) fn side(conduct: Conduct, chases: ChaseSorts) -> SideConduct {
-        SideConduct { conduct, chases }
+        SideConduct {
+            conduct,
+            chases,
+            same_target: None,
+        }
     }
 
     pub(crate) const ROOK: ChaseSorts = ChaseSorts {
@@ -233,4 +352,196 @@ pub(super) mod fixtures {
         rook_single: false,
         ..ROOK
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::ruling::tests::{axf_law, draw, must_change};
+    use super::super::ruling::Finding;
+    use super::*;
+    use crate::law::classify::{ChaseTarget, ChaseVia};
+    use crate::law::PlyClass;
+    use crate::{MoveRules, Position};
+
+    fn history(fen: &str, moves: &str) -> GameHistory {
+        let start = Position::from_fen(fen, MoveRules::STANDARD).expect("legal");
+        let mut h = GameHistory::new(start);
+        for m in moves.split_whitespace() {
+            h.push(m.parse().expect("ICCS")).expect("legal");
+        }
+        h
+    }
+
+    /// FSF 1164 (AXF rules 15, 32): Red's pawn shuttles a5/b5 and a cannon hits the black
+    /// rook after every move; the rook shuttles a6/b6 and hits the cannon b0 and the cannon a0
+    /// in turn. Red chases one rook perpetually and must change; Black chases two cannons in
+    /// turn, which is allowed. Read by the heaviest kind (CXA), both chase: a draw.
+    #[test]
+    fn a_rook_chased_every_move_against_two_cannons_chased_in_turn() {
+        let h = history(
+            "2bakabr1/9/9/r1p1p1p2/p7R/P8/9/9/9/CC1AKA3 w - - 0 1",
+            "a4a5 a6b6 a5b5 b6a6 b5a5 a6b6 a5b5 b6a6 b5a5",
+        );
+        let j = axf_law();
+        let sides = j.conducts(&h, 2, 9);
+        assert_eq!(
+            sides[0].describe(),
+            "长捉 (perpetual chase, chasing the rook on a6, followed from b6)"
+        );
+        assert_eq!(
+            sides[1].describe(),
+            "允许着法 (allowed moves, chasing different pieces in turn, none after every move)"
+        );
+        let f = j.rule_on(&sides);
+        assert_eq!(must_change(&f), Some((Color::Red, "Section 2.4")));
+        let Finding::MustChange { why: Some(why), .. } = f else {
+            panic!("the ruling names the piece");
+        };
+        assert!(
+            why.starts_with("red: 长捉 (perpetual chase, chasing the rook on a6"),
+            "{why}"
+        );
+        let mut cxa = axf_law();
+        cxa.table.chase_conduct = ChaseConduct::HeaviestKind;
+        let sides = cxa.conducts(&h, 2, 9);
+        assert_eq!(
+            sides.each_ref().map(|s| s.conduct),
+            [Conduct::PerpetualChase; 2]
+        );
+        assert!(sides[0].same_target.is_none());
+        assert_eq!(sides[0].named(), "长捉 (perpetual chase)");
+    }
+
+    /// FSF 1215 (Section 2.2): Red's rooks hit the cannons a8 and i8 after every move, Black's
+    /// cannons the rook d8: both chase the same pieces throughout, a draw.
+    #[test]
+    fn both_sides_chasing_the_same_pieces_throughout_draw() {
+        let h = history(
+            "4ka3/c2R1R2c/4b4/9/9/9/9/9/9/4K4 w - - 0 1",
+            "f8f6 f9e8 f6f8 e8f9 f8f6 f9e8 f6f8 e8f9",
+        );
+        let j = axf_law();
+        let sides = j.conducts(&h, 1, 8);
+        assert_eq!(
+            sides[0].describe(),
+            "长捉 (perpetual chase, chasing the cannon on a8 and the cannon on i8)"
+        );
+        assert_eq!(
+            sides[1].describe(),
+            "长捉 (perpetual chase, chasing the rook on d8)"
+        );
+        assert_eq!(draw(&j.rule_on(&sides)), Some("rule 7, Section 2.2"));
+    }
+
+    /// AXF D26 (rule 16), constructed: one cannon goes round four files and hits two rooks in
+    /// turn; the rooks step aside. Neither side violates: a draw.
+    #[test]
+    fn one_cannon_alternately_chasing_two_rooks_is_allowed() {
+        let h = history(
+            "3k5/9/r7r/9/PP5PP/9/9/7C1/9/2BAKAB2 w - - 0 1",
+            "h2i2 i7h7 i2a2 a7b7 a2h2 h7i7 h2b2 b7a7 b2i2 i7h7 i2a2 a7b7 a2h2 h7i7 h2b2 b7a7 b2i2",
+        );
+        let j = axf_law();
+        let sides = j.conducts(&h, 2, 17);
+        assert_eq!(sides[0].conduct, Conduct::Allowed);
+        assert_eq!(sides[0].same_target.as_ref().map(|t| t.in_turn), Some(true));
+        assert_eq!(draw(&j.rule_on(&sides)), Some("rule 5"));
+    }
+
+    /// AXF rule 33, constructed: two rooks take turns on the one cannon that keeps fleeing
+    /// round i7, i5, i6: a perpetual chase of that cannon.
+    #[test]
+    fn two_rooks_taking_turns_on_one_cannon_chase_perpetually() {
+        let turn = "h5h7 i7i5 g6g5 i5i6 h7h6 i6i7 g5g7 i7i5 h6h5 i5i6 g7g6 i6i7";
+        let h = history(
+            "3aka3/9/8c/6R2/7R1/9/9/9/9/3K5 w - - 0 1",
+            &format!("{turn} {turn}"),
+        );
+        let j = axf_law();
+        let sides = j.conducts(&h, 1, 24);
+        assert_eq!(
+            sides[0].describe(),
+            "长捉 (perpetual chase, chasing the cannon on i6, followed from i7, i5)"
+        );
+        assert_eq!(
+            must_change(&j.rule_on(&sides)),
+            Some((Color::Red, "Section 2.4"))
+        );
+    }
+
+    /// FSF 1168's loop, with Red's plies classified by hand (a checking ply's chases are the
+    /// classifier's business): the cannons f4/d4 hit the crossed pawn f1 on every move, and
+    /// `d4f4` also checks.
+    const FSF_1168: &str = "5k3/9/9/5C3/5c3/5C3/9/9/5p3/4K4 w - - 0 1";
+    const FSF_1168_MOVES: &str = "f4d4 f5d5 d4f4 d5f5 f4d4 f5d5 d4f4 d5f5";
+
+    /// A ply of kinds `kinds` chasing the pieces on `chased`.
+    fn ply(kinds: &[MoveKind], chased: &[&str]) -> Classification {
+        Classification {
+            class: PlyClass {
+                kinds: kinds.to_vec(),
+                ..PlyClass::default()
+            },
+            chases: chased
+                .iter()
+                .map(|s| ChaseTarget {
+                    target: s.parse().expect("a square"),
+                    role: Role::Pawn,
+                    by: Vec::new(),
+                    via: ChaseVia::Direct,
+                    king_only: false,
+                    pawn_only: false,
+                    joint: false,
+                    exception: None,
+                })
+                .collect(),
+        }
+    }
+
+    /// Red's conduct over plies 1, 3, 5, 7 of FSF 1168, classified as `odd` and `even` in turn.
+    fn red_1168(odd: &Classification, even: &Classification) -> (Conduct, SameTargetChases) {
+        let h = history(FSF_1168, FSF_1168_MOVES);
+        let plies = [(1, odd), (3, even), (5, odd), (7, even)];
+        same_target(&h, &plies, &Definitions::cxa_1999(), false)
+    }
+
+    /// FSF 1168 (Section 2.5): the pawn f1 is chased on every move, and every other move also
+    /// checks: a perpetual chase, not one check one chase.
+    #[test]
+    fn a_chase_of_one_piece_on_every_move_is_perpetual_though_some_moves_check() {
+        let chase = ply(&[MoveKind::Chase], &["f1"]);
+        let check_chase = ply(&[MoveKind::Check, MoveKind::Chase], &["f1"]);
+        let (c, t) = red_1168(&chase, &check_chase);
+        assert_eq!(c, Conduct::PerpetualChase);
+        assert_eq!(t.pieces[0].describe(), "the pawn on f1");
+    }
+
+    /// AXF rule 12 (D13): a check that chases nothing breaks the chase: one check one chase,
+    /// which AXF draws.
+    #[test]
+    fn a_check_that_chases_nothing_breaks_the_chase() {
+        let chase = ply(&[MoveKind::Chase], &["f1"]);
+        let check = ply(&[MoveKind::Check], &[]);
+        let (c, t) = red_1168(&chase, &check);
+        assert_eq!(c, Conduct::CheckAndChase);
+        assert!(t.pieces.is_empty() && !t.in_turn);
+    }
+
+    /// AXF rule 6: a side all of whose moves check is 长将, whatever its checks also chase.
+    #[test]
+    fn checks_on_every_move_are_perpetual_check_though_they_chase() {
+        let check_chase = ply(&[MoveKind::Check, MoveKind::Chase], &["f1"]);
+        let (c, _) = red_1168(&check_chase, &check_chase);
+        assert_eq!(c, Conduct::PerpetualCheck);
+    }
+
+    /// 一捉一闲: an idle move among the chases makes the conduct allowed.
+    #[test]
+    fn an_idle_move_among_the_chases_is_allowed() {
+        let chase = ply(&[MoveKind::Chase], &["f1"]);
+        let idle = ply(&[MoveKind::Idle], &[]);
+        let (c, t) = red_1168(&chase, &idle);
+        assert_eq!(c, Conduct::Allowed);
+        assert!(t.pieces.is_empty() && !t.in_turn);
+    }
 }

@@ -16,13 +16,15 @@
 //!   the §26.8 precedence ([`BothForbidden::Precedence`]).
 //!
 //! One concern per file: the table and its articles (`table.rs`), a side's conduct over a loop
-//! (`conduct.rs`), the ruling on two conducts and its words (`ruling.rs`), the 2011 precedence
-//! between two forbidden sides (`precedence.rs`), the 1999 count (`count_1999.rs`), the 2011
-//! count (`count_2011.rs`) and the 2011 nine-round rule (`nine_rounds.rs`).
+//! (`conduct.rs`), the pieces it chases, followed as they move (`identity.rs`), the ruling on
+//! two conducts and its words (`ruling.rs`), the 2011 precedence between two forbidden sides
+//! (`precedence.rs`), the 1999 count (`count_1999.rs`), the 2011 count (`count_2011.rs`) and
+//! the 2011 nine-round rule (`nine_rounds.rs`).
 
 mod conduct;
 mod count_1999;
 mod count_2011;
+mod identity;
 mod nine_rounds;
 mod precedence;
 mod ruling;

@@ -83,7 +83,7 @@ impl RepetitionLaw {
     pub(super) fn rule_on(&self, sides: &[SideConduct; 2]) -> Finding {
         let conducts = [sides[0].conduct, sides[1].conduct];
         let policies = conducts.map(|c| self.table.policy(c));
-        let describe = |c: Conduct| format!("{} ({})", c.chinese(), c.english());
+        let named = |c: Color| sides[c.index()].named();
         // Perpetual check loses in any case unless both sides check perpetually (§26.1).
         let losers: Vec<Color> = Color::ALL
             .into_iter()
@@ -101,7 +101,7 @@ impl RepetitionLaw {
                 loser,
                 conduct: c,
                 article,
-                why: format!("{loser}: {} over the loop loses at once", describe(c)),
+                why: format!("{loser}: {} over the loop loses at once", named(loser)),
             };
         }
         let forbidden = |p: Option<ViolationPolicy>| {
@@ -115,27 +115,44 @@ impl RepetitionLaw {
                 article: self.articles.both_allowed,
                 why: format!(
                     "both sides' moves are allowed (red: {}, black: {}): draw",
-                    describe(conducts[0]),
-                    describe(conducts[1])
+                    named(Color::Red),
+                    named(Color::Black)
                 ),
             },
             (true, true) => match self.table.both_forbidden {
-                BothForbidden::Draw => Finding::Draw {
-                    article: self.articles.both_forbidden,
-                    why: format!(
-                        "both sides' moves are forbidden (red: {}, black: {}): draw",
-                        describe(conducts[0]),
-                        describe(conducts[1])
-                    ),
-                },
+                BothForbidden::Draw => self.both_forbidden_draw(sides),
                 BothForbidden::Precedence => self.precedence(sides),
                 BothForbidden::CheckerChanges => self.checker_changes(sides),
             },
-            (red, _) => Finding::MustChange {
-                side: if red { Color::Red } else { Color::Black },
-                article: self.articles.must_change,
-                why: None,
-            },
+            (red, _) => {
+                let side = if red { Color::Red } else { Color::Black };
+                // Under the identity reading the ruling says which piece was chased.
+                let why = sides[side.index()].same_target.as_ref().map(|_| {
+                    format!(
+                        "{side}: {}, against {}: {}",
+                        named(side),
+                        !side,
+                        named(!side)
+                    )
+                });
+                Finding::MustChange {
+                    side,
+                    article: self.articles.must_change,
+                    why,
+                }
+            }
+        }
+    }
+
+    /// Two forbidden sides draw (1999 §26.3; AXF rule 7, Section 2.2).
+    fn both_forbidden_draw(&self, sides: &[SideConduct; 2]) -> Finding {
+        Finding::Draw {
+            article: self.articles.both_forbidden,
+            why: format!(
+                "both sides' moves are forbidden (red: {}, black: {}): draw",
+                sides[0].named(),
+                sides[1].named()
+            ),
         }
     }
 
@@ -146,7 +163,6 @@ impl RepetitionLaw {
         let checks = sides
             .each_ref()
             .map(|s| s.conduct == Conduct::PerpetualCheck);
-        let describe = |c: Conduct| format!("{} ({})", c.chinese(), c.english());
         match checks {
             [true, false] | [false, true] => {
                 let c = if checks[0] { Color::Red } else { Color::Black };
@@ -156,18 +172,11 @@ impl RepetitionLaw {
                     why: Some(format!(
                         "both sides forbidden: {c} checks perpetually against {}'s {}: the checker changes",
                         !c,
-                        describe(sides[(!c).index()].conduct)
+                        sides[(!c).index()].named()
                     )),
                 }
             }
-            _ => Finding::Draw {
-                article: self.articles.both_forbidden,
-                why: format!(
-                    "both sides' moves are forbidden (red: {}, black: {}): draw",
-                    describe(sides[0].conduct),
-                    describe(sides[1].conduct)
-                ),
-            },
+            _ => self.both_forbidden_draw(sides),
         }
     }
 
@@ -261,7 +270,8 @@ pub(super) fn ordinal(n: u32) -> String {
 pub(super) mod tests {
     use super::super::conduct::fixtures::*;
     use super::super::{
-        BothForbidden, Counting, LawArticles, RepetitionCount, VerdictTable, ViolationPolicy,
+        BothForbidden, ChaseConduct, Counting, LawArticles, RepetitionCount, VerdictTable,
+        ViolationPolicy,
     };
     use super::*;
     use crate::law::classify::Definitions;
@@ -293,6 +303,43 @@ pub(super) mod tests {
         }
     }
 
+    /// An AXF law for the unit tests of the judge: the AXF table and articles (the edition's
+    /// own are `rulesets/axf/src/law.rs`) over CXA 1999's classifier, whose chases in the
+    /// tests' loops are AXF's too.
+    pub(crate) fn axf_law() -> RepetitionLaw {
+        RepetitionLaw {
+            ruleset: "axf".to_owned(),
+            definitions: Definitions::cxa_1999(),
+            table: VerdictTable {
+                perpetual_check: ViolationPolicy::MustChange,
+                perpetual_mate_threat: ViolationPolicy::Draw,
+                perpetual_chase: ViolationPolicy::MustChange,
+                check_and_mate_threat: ViolationPolicy::Draw,
+                check_and_chase: ViolationPolicy::Draw,
+                mate_threat_and_chase: ViolationPolicy::Draw,
+                repetitions: 3,
+                count: RepetitionCount::Occurrences,
+                counting: Counting::Cxa1999,
+                loses_after: 3,
+                chase_conduct: ChaseConduct::SameTarget,
+                both_forbidden: BothForbidden::CheckerChanges,
+            },
+            articles: LawArticles {
+                perpetual_check: "rule 6",
+                both_allowed: "rule 5",
+                both_forbidden: "rule 7, Section 2.2",
+                must_change: "Section 2.4",
+                did_not_change: "rule 3",
+                listed_must_change: "",
+                single_vs_joint_rook: "",
+                single_vs_joint_rootless: "",
+                nine_rounds: "",
+                checker_changes: "Section 2.3",
+                count: "rule 3, Section 2",
+            },
+        }
+    }
+
     /// Perpetual check loses, the other conducts must change; the 1999 procedure.
     const TABLE: VerdictTable = VerdictTable {
         perpetual_check: ViolationPolicy::Loses,
@@ -305,7 +352,7 @@ pub(super) mod tests {
         count: RepetitionCount::Cycles,
         counting: Counting::Cxa1999,
         loses_after: 1,
-        chase_conduct: super::super::ChaseConduct::HeaviestKind,
+        chase_conduct: ChaseConduct::HeaviestKind,
         both_forbidden: BothForbidden::Draw,
     };
 
@@ -348,5 +395,52 @@ pub(super) mod tests {
             side(Conduct::PerpetualChase, PROTECTED),
         ]);
         assert_eq!(draw(&f), Some("§26.3"));
+    }
+
+    /// AXF Section 2.3: one side checks perpetually, the other chases perpetually: the
+    /// checker must change, whichever side it is.
+    #[test]
+    fn perpetual_check_against_perpetual_chase_the_checker_changes() {
+        let j = axf_law();
+        let check = side(Conduct::PerpetualCheck, NONE);
+        let chase = side(Conduct::PerpetualChase, ROOTLESS);
+        let f = j.rule_on(&[check.clone(), chase.clone()]);
+        assert_eq!(must_change(&f), Some((Color::Red, "Section 2.3")));
+        let f = j.rule_on(&[chase, check]);
+        assert_eq!(must_change(&f), Some((Color::Black, "Section 2.3")));
+        let Finding::MustChange { why: Some(why), .. } = f else {
+            panic!("the checker changes, with a reason");
+        };
+        assert_eq!(
+            why,
+            "both sides forbidden: black checks perpetually against red's 长捉 (perpetual chase): the checker changes"
+        );
+    }
+
+    /// AXF rule 7 (D4): both sides check perpetually, each answering check with check: a
+    /// draw; and Section 2.2: both chase perpetually, a draw.
+    #[test]
+    fn two_sides_forbidden_alike_draw_under_axf() {
+        let j = axf_law();
+        for c in [Conduct::PerpetualCheck, Conduct::PerpetualChase] {
+            let f = j.rule_on(&[side(c, NONE), side(c, NONE)]);
+            assert_eq!(draw(&f), Some("rule 7, Section 2.2"), "{c:?}");
+        }
+    }
+
+    /// AXF rule 6 read with rule 3 (D1–3 "must change, else loses"): a perpetual check against
+    /// allowed moves, or against one check one chase (rule 12, a draw in AXF), must change
+    /// like any single violation (Section 2.4), not under Section 2.3.
+    #[test]
+    fn perpetual_check_against_a_drawn_conduct_must_change_as_a_single_violation() {
+        let j = axf_law();
+        for other in [Conduct::Allowed, Conduct::CheckAndChase] {
+            let f = j.rule_on(&[side(other, NONE), side(Conduct::PerpetualCheck, NONE)]);
+            assert_eq!(
+                must_change(&f),
+                Some((Color::Black, "Section 2.4")),
+                "{other:?}"
+            );
+        }
     }
 }

@@ -91,7 +91,9 @@ pub enum ChaseConduct {
     /// AXF (rules 12, 16, 32, 33; the terms' "perpetual X"): a side chases perpetually when one
     /// and the same enemy piece, followed as it moves, is chased after every one of its plies,
     /// whether a ply also checks or not; the attackers may change. One piece chasing two in
-    /// turn, two pieces chasing two, or checks breaking the chases, is no perpetual chase.
+    /// turn, two pieces chasing two, or checks breaking the chases, is no perpetual chase; a
+    /// side whose every ply checks is 长将 first. The reading is in `conduct.rs`, the pieces
+    /// followed in `identity.rs`.
     SameTarget,
 }
 
