@@ -1,71 +1,56 @@
 //! # xqr-axf
 //!
-//! The Asian Xiangqi Federation rules ("Asian rules") as the xqr ruleset `axf`: **groundwork**,
-//! built only from the readings and settings the 1999 and 2011 editions already have. Rule
-//! numbers (`axf rule N`, `axf D79`, `axf terms: …`, `axf Section 2`) are those of the English
+//! The Asian Xiangqi Federation rules ("Asian rules", played at the Asian and world
+//! championships) as the xqr ruleset `axf` (alias `asian`), on the same classifier and judge as
+//! the CXA editions: the differences are data, one line per rule in the `law` module. Rule numbers
+//! (`axf rule N`, `axf D79`, `axf terms: …`, `axf Section 2.3`) are those of the English
 //! translation drafts of the Asian rules by Eric Wu (Committee of Referees, Hong Kong Chinese
 //! Chess Association, chapter 4), as numbered in the paraphrase
 //! `shared/rulebooks/axf-asian-rules.md`: rules 1–40, diagrams 1–104, appendix examples A and B.
+//! `docs/cxa-vs-axf.md` sets the three editions side by side.
 //!
-//! Implemented (data on today's machinery, [`law::spec`]):
+//! What a move is ([`law::definitions`]):
 //!
-//! - move rules (standard move generation); any illegal move loses, read from rule 1 (a king
-//!   left en prise is taken);
-//! - game end: checkmate (rule 1) and stalemate, a loss for the side with no move (rule 2);
-//!   results carried by a record: agreed draw (rule 4);
-//! - the repetition law (rules 3–40, Section 2) through the shared classifier and judge, with an
-//!   AXF verdict table ([`law::VERDICT_TABLE`]) and definitions built in this crate
-//!   ([`law::definitions`]): perpetual check loses (rule 6); mutual perpetual check, and two
-//!   violating sides, draw (rule 7, Section 2.2); perpetual mate threat (TTC) draws (rules 9,
-//!   10); one check one chase draws (rule 12), and so do check plus TTC and TTC plus chase
-//!   (Section 2, ambiguous in the source); a perpetual chase of a qualifying target loses
-//!   (rules 15, 18, 19, 21, 24–26, 33); king and pawn chases are allowed (rules 28, 29); an
-//!   uncrossed pawn is no target (rule 25); a check-and-capture threat is no chase (rule 38: no
-//!   chase through checks); false protectors are tested by legal recapture (terms, rule 34);
-//!   perpetual blocks, exchange offers and sacrifices are idle (rules 39, 40); a chase that also
-//!   offers an exchange stays a chase (rule 36).
+//! - **protected** means one legal recapture (terms: protected, real and false protectors;
+//!   later losses are ignored, D22–23); several attackers against a protected piece do not chase
+//!   it (rule 35); a horse or cannon attacking a rook chases it, protected or not (rules 15, 21);
+//!   same-kind pieces chase only a victim that cannot take back (rule 24); an uncrossed pawn is
+//!   no target (rule 25);
+//! - a checking move's chases count too, protection tested with the check standing (rule 12,
+//!   Section 2.5); a check-and-capture threat is no chase (rule 38);
+//! - a rook tied down by an enemy horse is a target whatever its protection, and its standing
+//!   attack on that horse is no chase (rule 19);
+//! - the king may chase alone or with other pieces, the pawn alone or with pawns (rules 28, 29);
+//! - a mate threat (TTC) is searched three checks deep; it is never a violation here, so the
+//!   depth (unbounded and ambiguous in the source) changes labels, not verdicts.
 //!
-//! Approximations (today's readings standing in for AXF's; each is a reading the next work
-//! replaces):
+//! What a loop comes to ([`law::VERDICT_TABLE`]):
 //!
-//! - **Rule 3, the count** (ambiguous in the source): judged at the third occurrence of a
-//!   position, and a perpetual check or forbidden perpetual chase **loses at once** there (the
-//!   engine reading of the published Fairy-Stockfish rulings, which the `axf-fsf-*` fixtures
-//!   pin). The literal reading — the violator is told to change and loses after three more
-//!   violations — needs a `loses_after` count and "the checker changes first" (Section 2.3)
-//!   that the judge lacks.
-//! - **Protection**: CXA 1999's complete-exchange test by material values (with its 少根 joint
-//!   chase, always on in today's classifier) stands in for AXF's one-ply legal recapture
-//!   (terms "protected", D22–23, rule 35). A rook attacked by a horse or cannon is chased
-//!   through values, not by rule (15, 21, 26).
-//! - **Conduct**: a side's conduct is named by the heaviest kind of each ply, without following
-//!   the chased piece round the loop; so one piece chasing two in turn (rules 16, 32) is still a
-//!   perpetual chase here.
-//! - **Chases on checking moves**: a checking move is a check only (its chase is not computed),
-//!   where AXF counts both (Section 2.5, rule 12 read with D13).
-//! - **Mate threat depth**: three consecutive checks (CXA's depth; AXF's is unbounded
-//!   and ambiguous in the source); a TTC is never a violation in AXF, so this changes labels,
-//!   not verdicts.
-//! - **King chases together with another piece** (rule 28, D68): only a chase by the king alone
-//!   is idle.
+//! - a side's perpetual chase is of one and the same piece, followed as it moves, after every
+//!   one of its moves (rules 16, 32, 33: one piece chasing two in turn, or two on two, is no
+//!   perpetual chase; two taking turns on one is);
+//! - perpetual check (rule 6) and a perpetual chase of a qualifying target (rules 15–35) must
+//!   change; perpetual mate threat, check with mate threat, one check one chase and mate threat
+//!   with chase draw (rules 9, 10, 12; Section 2); two violating sides draw, except that the
+//!   checker changes against a chase (rule 7, Section 2.2–2.3);
+//! - **rule 3, read literally**: the repetition is judged at the third occurrence of a position
+//!   (Section 2), where the violator is told to change; it loses when that position has come
+//!   round three more times with its violation unchanged. The engines' reading (a violation
+//!   loses at the third occurrence, as Fairy-Stockfish rules) is the overlay
+//!   `tests/variants/axf-fairy-stockfish.toml`, under which the `axf-fsf-*` fixtures state the
+//!   engine's published results.
 //!
-//! Not yet implemented (new readings; see the study of issue 16): target identity for conduct
-//! (rules 16, 32, 33); chases on checking moves; the one-ply protection test with no 少根
-//! (rule 35) and the horse/cannon-on-rook rule (15, 21); the tied and confined rook (rules 19,
-//! 27, 37); the king chasing with other pieces (28); the rule 3 count (three more violations).
-//! Not in the retrieved text: the natural move limit (none here), points and standings
-//! (CXA 1999's scheme and tie-breaks are reused as a default, not from the source), resignation
-//! and loss on time (cited as "Section 2" and "rule 3" only for want of an article).
+//! Game end: checkmate (rule 1) and stalemate (rule 2) lose for the side with no move; any
+//! illegal move in a record loses, read from rule 1 (a king left en prise is taken); an agreed
+//! draw is rule 4.
 //!
-//! Status against the 32 `axf-fsf-*` fixtures (the published Fairy-Stockfish rulings): 25 pass.
-//! The seven that fail, with what this ruleset gives and the reading each waits for:
-//!
-//! - 1164: ½-½ (both sides 长捉), expected 0-1: target identity (rule 32);
-//! - 1168: ½-½ (Red 一将一捉), expected 0-1: chases on checking moves, identity;
-//! - 1176: ½-½ (Black 一将一捉), expected 1-0: chases on checking moves, identity;
-//! - 1193, 1195: ½-½ (both sides 长捉), expected 0-1 and 1-0: the tied rook (rule 19);
-//! - 1197: `*` (the claim falls after the record's end), expected 1-0: claim timing;
-//! - 1203: ½-½ (both allowed), expected 1-0: one-ply protection.
+//! Not in the retrieved text, so not implemented: a natural move limit (a secondary summary
+//! gives 60 moves and at most 10 checks); points and standings (CXA 1999's 1 / ½ / 0 and
+//! tie-breaks are reused as a default, not from the source); resignation and loss on time
+//! (cited as "Section 2" and "rule 3" for want of an article); rules 11, 13, 14, 20, 22 and 30;
+//! rule 27's confined rook beyond what pins decide (D63); rule 37's rook and king pinned by rook
+//! and cannon (text missing). The engines' rule that an advisor or elephant attacking a rook,
+//! cannon or horse chases it is not in the translation and not implemented.
 //!
 //! ```
 //! use xqr_core::rules::{GameInput, JudgeOptions, Ruleset};
