@@ -210,6 +210,8 @@ fn after_move(before: &Position, after: &Position) -> Option<(Square, Square)> {
 /// Helpers for the tests of the article modules.
 #[cfg(test)]
 mod testing {
+    use super::{Definitions, MaterialValues, OwnChase, Reading};
+    use crate::reference::RuleRef;
     use crate::{MoveRules, Position, Square};
 
     /// The position of `fen` under standard rules.
@@ -220,5 +222,27 @@ mod testing {
     /// The square named `s`.
     pub(super) fn sq(s: &str) -> Square {
         s.parse().expect("a square")
+    }
+
+    /// CXA 1999's definitions with AXF's readings switched field by field, as far as the
+    /// classifier's tests of AXF's articles need them (the `axf` edition lives in its own
+    /// crate): standard values, no chase through checks (rule 38), no 少根 (rule 35), the tied
+    /// rook (rule 19), the king's chase with other pieces (rule 28), the pawn's (rule 29).
+    pub(super) fn axf_like() -> Definitions {
+        let at = |rule: &str| RuleRef::new("axf", rule);
+        let mut d = Definitions::cxa_1999();
+        d.values = MaterialValues::STANDARD;
+        d.chase_through_checks.checks = 0;
+        d.insufficient_root = None;
+        d.tied_rook = Some(at("rule 19"));
+        d.king_chase = Reading {
+            reading: OwnChase::IdleWithOthers,
+            article: at("rule 28"),
+        };
+        d.pawn_chase = Reading {
+            reading: OwnChase::Idle,
+            article: at("rule 29"),
+        };
+        d
     }
 }

@@ -12,10 +12,13 @@
 //! (从捉到捉, `standing.rs`), and, in 2011, a chase that the answered check gave away
 //! (`exposed.rs`). Neither applies to a king's answer to a check (`king_answers_check.rs`).
 //!
+//! AXF adds a reading: a chase the king makes together with other pieces is the king's, unless
+//! its move uncovered another piece's attack (rule 28, `own_chase.rs`).
+//!
 //! An attack an article makes idle now is kept (with its exception) so that notes can say why.
 
-use super::own_chase::counts;
-use super::{chased, exposed, standing, ChaseTarget, Definitions};
+use super::own_chase::{self, counts};
+use super::{after_move, chased, exposed, standing, ChaseTarget, Definitions};
 use crate::Position;
 
 /// The chases the move from `before` to `after` makes anew, given `again` (the position after
@@ -32,6 +35,7 @@ pub(super) fn new_chases(
     notes: &mut Vec<String>,
 ) -> Vec<ChaseTarget> {
     let mover = before.turn();
+    let moved = after_move(before, after);
     let now = chased(again, defs);
     let earlier = chased(before, defs);
     let mut standing = standing::StandingAttacks::new(previous, before, defs);
@@ -65,5 +69,7 @@ pub(super) fn new_chases(
         }
         out.push(c);
     }
+    // AXF rule 28: the king's chase together with other pieces (own_chase.rs).
+    own_chase::with_others(before, again, moved.map(|m| m.0), &mut out, defs, notes);
     out
 }

@@ -4,7 +4,7 @@
 //! of a chase ([`ChaseException`]).
 
 use super::own_chase::counts;
-use super::{costly_offer, false_root, rook_pair, root_and_pinned, Definitions};
+use super::{costly_offer, false_root, own_chase, rook_pair, root_and_pinned, Definitions};
 use crate::law::{MoveKind, PlyClass};
 use crate::{Color, Role, Square};
 
@@ -71,6 +71,13 @@ pub enum ChaseException {
         /// Whether accepting leaves it mated by checks.
         mated: bool,
     },
+    /// AXF rule 28 ([`OwnChase::IdleWithOthers`](super::OwnChase::IdleWithOthers)): the king
+    /// (or a pawn) is among the attackers, and its move discovered none of the others'
+    /// attacks: its own chase together with other pieces, idle (`own_chase.rs`).
+    OwnChaseWithOthers {
+        /// The king's or the pawn's role.
+        role: Role,
+    },
 }
 
 impl ChaseException {
@@ -78,7 +85,9 @@ impl ChaseException {
     pub fn is_idle(self) -> bool {
         matches!(
             self,
-            ChaseException::Outweighed { .. } | ChaseException::RookPairExchange
+            ChaseException::Outweighed { .. }
+                | ChaseException::RookPairExchange
+                | ChaseException::OwnChaseWithOthers { .. }
         )
     }
 }
@@ -117,6 +126,9 @@ impl ChaseTarget {
             ChaseException::FalseRoot { root } => Some(false_root::note(self, root, defs)),
             ChaseException::CostlyOffer { lost, role, mated } => {
                 costly_offer::note(self, lost, role, mated, mover, defs)
+            }
+            ChaseException::OwnChaseWithOthers { role } => {
+                Some(own_chase::with_others_note(self, role, defs))
             }
         }
     }
