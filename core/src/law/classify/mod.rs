@@ -9,10 +9,10 @@
 //! definitions (`mate.rs`, `chase.rs`, `new_chase.rs`, `own_chase.rs`, `idle_kinds.rs`), the
 //! editions' exceptions (`king_answers_check.rs`, `standing.rs`, `exposed.rs`,
 //! `self_destroying.rs`, `defensive.rs`, `root_and_pinned.rs`, `pawn_trades.rs`,
-//! `pawn_discovered.rs`, `costly_offer.rs`, `rook_pair.rs`, `false_root.rs`), and the
-//! weighing they share (`values.rs`, `floating.rs`, `exchange.rs`, `departure.rs`,
-//! `through_checks.rs`). Which of them an edition applies, and what each cites, is
-//! [`Definitions`]; what comes out is `output.rs`.
+//! `pawn_discovered.rs`, `costly_offer.rs`, `rook_pair.rs`, `false_root.rs`, AXF's
+//! `tied_rook.rs`), and the weighing they share (`values.rs`, `floating.rs`, `exchange.rs`,
+//! `departure.rs`, `through_checks.rs`). Which of them an edition applies, and what each cites,
+//! is [`Definitions`]; what comes out is `output.rs`.
 
 mod chase;
 mod costly_offer;
@@ -37,6 +37,7 @@ mod root_and_pinned;
 mod self_destroying;
 mod standing;
 mod through_checks;
+mod tied_rook;
 mod values;
 
 pub use chase::chased;

@@ -12,13 +12,15 @@
 //! (从捉到捉, `standing.rs`), and, in 2011, a chase that the answered check gave away
 //! (`exposed.rs`). Neither applies to a king's answer to a check (`king_answers_check.rs`).
 //!
-//! AXF adds a reading: a chase the king makes together with other pieces is the king's, unless
-//! its move uncovered another piece's attack (rule 28, `own_chase.rs`).
+//! AXF adds two readings: a rook tied down by a horse does not chase that horse by standing
+//! still (rule 19, `tied_rook.rs`), its attack left out before and after the move; and a chase
+//! the king makes together with other pieces is the king's, unless its move uncovered another
+//! piece's attack (rule 28, `own_chase.rs`).
 //!
 //! An attack an article makes idle now is kept (with its exception) so that notes can say why.
 
 use super::own_chase::{self, counts};
-use super::{after_move, chased, exposed, standing, ChaseTarget, Definitions};
+use super::{after_move, chased, exposed, standing, tied_rook, ChaseTarget, Definitions};
 use crate::Position;
 
 /// The chases the move from `before` to `after` makes anew, given `again` (the position after
@@ -36,8 +38,11 @@ pub(super) fn new_chases(
 ) -> Vec<ChaseTarget> {
     let mover = before.turn();
     let moved = after_move(before, after);
-    let now = chased(again, defs);
-    let earlier = chased(before, defs);
+    let mut now = chased(again, defs);
+    let mut earlier = chased(before, defs);
+    // AXF rule 19: a tied rook's standing attack on its horse is no chase (tied_rook.rs).
+    let to = moved.map(|m| m.1);
+    tied_rook::standing_attacks(before, again, to, &mut now, &mut earlier, defs);
     let mut standing = standing::StandingAttacks::new(previous, before, defs);
     let mut exposure = exposed::Exposure::new(previous, before, after, defs);
     let mut out = Vec::new();

@@ -4,7 +4,9 @@
 //! of a chase ([`ChaseException`]).
 
 use super::own_chase::counts;
-use super::{costly_offer, false_root, own_chase, rook_pair, root_and_pinned, Definitions};
+use super::{
+    costly_offer, false_root, own_chase, rook_pair, root_and_pinned, tied_rook, Definitions,
+};
 use crate::law::{MoveKind, PlyClass};
 use crate::{Color, Role, Square};
 
@@ -71,6 +73,19 @@ pub enum ChaseException {
         /// Whether accepting leaves it mated by checks.
         mated: bool,
     },
+    /// AXF rule 19: the chased piece is a rook tied down by the horse on `horse` (it cannot
+    /// leave its point without exposing its king to that horse): chased whatever its
+    /// protection, a chase (`tied_rook.rs`).
+    TiedRook {
+        /// The horse that ties it down.
+        horse: Square,
+    },
+    /// AXF rule 19, D39–41: the only attacker of this horse is the rook on `rook`, tied down by
+    /// it and standing: no chase, idle (`tied_rook.rs`).
+    TiedRookAttack {
+        /// The tied rook.
+        rook: Square,
+    },
     /// AXF rule 28 ([`OwnChase::IdleWithOthers`](super::OwnChase::IdleWithOthers)): the king
     /// (or a pawn) is among the attackers, and its move discovered none of the others'
     /// attacks: its own chase together with other pieces, idle (`own_chase.rs`).
@@ -87,6 +102,7 @@ impl ChaseException {
             self,
             ChaseException::Outweighed { .. }
                 | ChaseException::RookPairExchange
+                | ChaseException::TiedRookAttack { .. }
                 | ChaseException::OwnChaseWithOthers { .. }
         )
     }
@@ -126,6 +142,10 @@ impl ChaseTarget {
             ChaseException::FalseRoot { root } => Some(false_root::note(self, root, defs)),
             ChaseException::CostlyOffer { lost, role, mated } => {
                 costly_offer::note(self, lost, role, mated, mover, defs)
+            }
+            ChaseException::TiedRook { horse } => Some(tied_rook::target_note(self, horse, defs)),
+            ChaseException::TiedRookAttack { rook } => {
+                Some(tied_rook::attack_note(self, rook, defs))
             }
             ChaseException::OwnChaseWithOthers { role } => {
                 Some(own_chase::with_others_note(self, role, defs))
