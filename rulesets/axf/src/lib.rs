@@ -19,11 +19,14 @@
 //!   violating sides, draw (rule 7, Section 2.2); perpetual mate threat (TTC) draws (rules 9,
 //!   10); one check one chase draws (rule 12), and so do check plus TTC and TTC plus chase
 //!   (Section 2, ambiguous in the source); a perpetual chase of a qualifying target loses
-//!   (rules 15, 18, 19, 21, 24–26, 33); king and pawn chases are allowed (rules 28, 29); an
-//!   uncrossed pawn is no target (rule 25); a check-and-capture threat is no chase (rule 38: no
-//!   chase through checks); false protectors are tested by legal recapture (terms, rule 34);
-//!   perpetual blocks, exchange offers and sacrifices are idle (rules 39, 40); a chase that also
-//!   offers an exchange stays a chase (rule 36).
+//!   (rules 15, 18, 19, 21, 24–26, 33); a rook tied down by a horse (standing on its leg on
+//!   the way to its king) is chased whatever its protection, and its standing attack on that
+//!   horse is no chase (rule 19, D39–41); king and pawn chases are allowed, the king's together
+//!   with other pieces too, unless its move uncovers another piece's attack (rules 28, 29, FSF
+//!   1179); an uncrossed pawn is no target (rule 25); a check-and-capture threat is no chase
+//!   (rule 38: no chase through checks); false protectors are tested by legal recapture (terms,
+//!   rule 34); perpetual blocks, exchange offers and sacrifices are idle (rules 39, 40); a chase
+//!   that also offers an exchange stays a chase (rule 36).
 //!
 //! Approximations (today's readings standing in for AXF's; each is a reading the next work
 //! replaces):
@@ -46,13 +49,11 @@
 //! - **Mate threat depth**: three consecutive checks (CXA's depth; AXF's is unbounded
 //!   and ambiguous in the source); a TTC is never a violation in AXF, so this changes labels,
 //!   not verdicts.
-//! - **King chases together with another piece** (rule 28, D68): only a chase by the king alone
-//!   is idle.
 //!
 //! Not yet implemented (new readings; see the study of issue 16): target identity for conduct
 //! (rules 16, 32, 33); chases on checking moves; the one-ply protection test with no 少根
-//! (rule 35) and the horse/cannon-on-rook rule (15, 21); the tied and confined rook (rules 19,
-//! 27, 37); the king chasing with other pieces (28); the rule 3 count (three more violations).
+//! (rule 35) and the horse/cannon-on-rook rule (15, 21); the confined rook and the rook pinned
+//! by rook and cannon (rules 27, 37); the rule 3 count (three more violations).
 //! Not in the retrieved text: the natural move limit (none here), points and standings
 //! (CXA 1999's scheme and tie-breaks are reused as a default, not from the source), resignation
 //! and loss on time (cited as "Section 2" and "rule 3" only for want of an article).
@@ -63,7 +64,8 @@
 //! - 1164: ½-½ (both sides 长捉), expected 0-1: target identity (rule 32);
 //! - 1168: ½-½ (Red 一将一捉), expected 0-1: chases on checking moves, identity;
 //! - 1176: ½-½ (Black 一将一捉), expected 1-0: chases on checking moves, identity;
-//! - 1193, 1195: ½-½ (both sides 长捉), expected 0-1 and 1-0: the tied rook (rule 19);
+//! - 1193, 1195: with the tied rook (rule 19) only the side chasing the tied rook is 长捉, as
+//!   FSF rules; the result waits for the rule 3 count;
 //! - 1197: `*` (the claim falls after the record's end), expected 1-0: claim timing;
 //! - 1203: ½-½ (both allowed), expected 1-0: one-ply protection.
 //!
