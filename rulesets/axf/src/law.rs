@@ -154,12 +154,14 @@ pub fn definitions(ruleset: &str) -> Definitions {
         standing_attack: at("terms: chase; App. B"),   // an attack only suspended is not new
         // rule 35: no 少根, no joint chase of a protected piece
         insufficient_root: None,
-        // rule 28 the King may perpetually chase; approximation: only when alone (not D68)
+        // rule 28 the King may perpetually chase, alone or together with another piece (D67–68);
+        // an attack its move uncovers is the uncovered piece's (FSF 1179)
         king_chase: Reading {
-            reading: OwnChase::Idle,
+            reading: OwnChase::IdleWithOthers,
             article: at("rule 28"),
         },
-        // rule 29 a Pawn may perpetually chase, several Pawns together
+        // rule 29 a Pawn may perpetually chase, several Pawns together, whatever they attack
+        // (FSF 1164, 1166: a pawn move uncovering another piece's attack is that piece's chase)
         pawn_chase: Reading {
             reading: OwnChase::Idle,
             article: at("rule 29"),

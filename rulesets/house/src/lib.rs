@@ -18,7 +18,7 @@
 //!
 //! [definitions]           # what a move is: switches, readings, depths
 //! king_answers_check = true          # cxa-2011 §26.1.2 on a 1999 parent, citing rule_source
-//! pawn_chase = "idle"                # "idle" | "idle_unless_mutual" | "counts"
+//! pawn_chase = "idle"                # or "idle_unless_mutual", "counts", "idle_with_others"
 //!
 //! [counting]              # how a repetition is counted
 //! procedure = "cxa-1999"  # or "cxa-2011"

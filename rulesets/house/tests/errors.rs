@@ -304,7 +304,7 @@ fn the_law_tables_are_checked_like_the_others() {
         problems(&text),
         [
             "club.toml:7:1: definitions.king_answer_check: unknown key `king_answer_check` in [definitions]; did you mean `king_answers_check`? allowed keys: floating_crossed_pawn, mate_threat, chase_through_checks, king_chase, pawn_chase, defensive_key_point, false_root, king_answers_check, checker_exposed_chase, self_destroying_check, root_and_pinned_captures, screen_landing, pawn_trades, pawn_discovered, costly_offers, rook_pair_unrooted, rook_pair_contact",
-            "club.toml:8:14: definitions.king_chase: expected one of \"idle\", \"idle_unless_mutual\", \"counts\"; found \"sometimes\"",
+            "club.toml:8:14: definitions.king_chase: expected one of \"idle\", \"idle_unless_mutual\", \"counts\", \"idle_with_others\"; found \"sometimes\"",
             "club.toml:9:23: definitions.defensive_key_point: `true` does not say which reading: expected `false` or one of \"any_defender\", \"single_attacker\"",
             "club.toml:10:15: definitions.mate_threat: 9 is out of range: expected consecutive checks searched for a mate, an integer from 1 to 5",
             "club.toml:11:15: definitions.pawn_trades: expected `true`, `false` or an article string (on, citing it), found an integer `1`",

@@ -35,7 +35,7 @@ use super::protected::OneRecapture;
 use super::root_and_pinned::Outweighed;
 use super::through_checks::{checking_moves, own_captures, Search};
 use super::{
-    costly_offer, false_root, pawn_discovered, pawn_trades, rook_pair, root_and_pinned,
+    costly_offer, false_root, pawn_discovered, pawn_trades, rook_pair, root_and_pinned, tied_rook,
     ChaseException, ChaseTarget, ChaseVia, Definitions,
 };
 use crate::{Position, Role, Square};
@@ -202,6 +202,8 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
             exception,
         });
     }
+    // AXF rule 19: a tied rook is chased whatever its protection (tied_rook.rs).
+    tied_rook::add_tied_rooks(pos, defs, &mut out);
     out
 }
 

@@ -415,7 +415,14 @@ pub(crate) fn axf_for_tests() -> Definitions {
     d.tied_rook = Some(at("rule 19"));
     d.chase_through_checks.checks = 0;
     d.insufficient_root = None;
-    d.pawn_chase.reading = OwnChase::Idle;
+    d.king_chase = Reading {
+        reading: OwnChase::IdleWithOthers,
+        article: at("rule 28"),
+    };
+    d.pawn_chase = Reading {
+        reading: OwnChase::Idle,
+        article: at("rule 29"),
+    };
     d.defensive_key_point = None;
     d
 }

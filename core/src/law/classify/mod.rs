@@ -10,9 +10,10 @@
 //! editions' readings of them (`protected.rs`, `check_chase.rs`), the editions' exceptions
 //! (`king_answers_check.rs`, `standing.rs`, `exposed.rs`, `self_destroying.rs`, `defensive.rs`,
 //! `root_and_pinned.rs`, `pawn_trades.rs`, `pawn_discovered.rs`, `costly_offer.rs`,
-//! `rook_pair.rs`, `false_root.rs`), and the weighing they share (`values.rs`, `floating.rs`,
-//! `exchange.rs`, `departure.rs`, `through_checks.rs`). Which of them an edition applies, and
-//! what each cites, is [`Definitions`]; what comes out is `output.rs`.
+//! `rook_pair.rs`, `false_root.rs`, AXF's `tied_rook.rs`), and the weighing they share
+//! (`values.rs`, `floating.rs`, `exchange.rs`, `departure.rs`, `through_checks.rs`). Which of
+//! them an edition applies, and what each cites, is [`Definitions`]; what comes out is
+//! `output.rs`.
 
 mod chase;
 mod check_chase;
@@ -38,6 +39,7 @@ mod root_and_pinned;
 mod self_destroying;
 mod standing;
 mod through_checks;
+mod tied_rook;
 mod values;
 
 pub use chase::chased;
@@ -215,6 +217,7 @@ fn after_move(before: &Position, after: &Position) -> Option<(Square, Square)> {
 /// Helpers for the tests of the article modules.
 #[cfg(test)]
 mod testing {
+    use super::Definitions;
     use crate::{MoveRules, Position, Square};
 
     /// The position of `fen` under standard rules.
@@ -238,5 +241,11 @@ mod testing {
         let mut after = before.clone();
         after.play(last.parse().expect("ICCS")).expect("legal");
         (before, after)
+    }
+
+    /// AXF's definitions, as far as the classifier's tests of AXF's articles need them (the
+    /// `axf` edition lives in its own crate).
+    pub(super) fn axf_like() -> Definitions {
+        super::definitions::axf_for_tests()
     }
 }

@@ -12,10 +12,15 @@
 //! (从捉到捉, `standing.rs`), and, in 2011, a chase that the answered check gave away
 //! (`exposed.rs`). Neither applies to a king's answer to a check (`king_answers_check.rs`).
 //!
+//! AXF adds two readings: a rook tied down by a horse does not chase that horse by standing
+//! still (rule 19, `tied_rook.rs`), its attack left out before and after the move; and a chase
+//! the king makes together with other pieces is the king's, unless its move uncovered another
+//! piece's attack (rule 28, `own_chase.rs`).
+//!
 //! An attack an article makes idle now is kept (with its exception) so that notes can say why.
 
-use super::own_chase::counts;
-use super::{chased, exposed, standing, ChaseTarget, Definitions};
+use super::own_chase::{self, counts};
+use super::{after_move, chased, exposed, standing, tied_rook, ChaseTarget, Definitions};
 use crate::Position;
 
 /// The chases the move from `before` to `after` makes anew, given `again` (the position after
@@ -32,8 +37,12 @@ pub(super) fn new_chases(
     notes: &mut Vec<String>,
 ) -> Vec<ChaseTarget> {
     let mover = before.turn();
-    let now = chased(again, defs);
-    let earlier = chased(before, defs);
+    let moved = after_move(before, after);
+    let mut now = chased(again, defs);
+    let mut earlier = chased(before, defs);
+    // AXF rule 19: a tied rook's standing attack on its horse is no chase (tied_rook.rs).
+    let to = moved.map(|m| m.1);
+    tied_rook::standing_attacks(before, again, to, &mut now, &mut earlier, defs);
     let mut standing = standing::StandingAttacks::new(previous, before, defs);
     let mut exposure = exposed::Exposure::new(previous, before, after, defs);
     let mut out = Vec::new();
@@ -65,5 +74,7 @@ pub(super) fn new_chases(
         }
         out.push(c);
     }
+    // AXF rule 28: the king's chase together with other pieces (own_chase.rs).
+    own_chase::with_others(before, again, moved.map(|m| m.0), &mut out, defs, notes);
     out
 }

@@ -4,7 +4,10 @@
 //! of a chase ([`ChaseException`]).
 
 use super::own_chase::counts;
-use super::{costly_offer, false_root, protected, rook_pair, root_and_pinned, Definitions};
+use super::{
+    costly_offer, false_root, own_chase, protected, rook_pair, root_and_pinned, tied_rook,
+    Definitions,
+};
 use crate::law::{MoveKind, PlyClass};
 use crate::{Color, Role, Square};
 
@@ -74,6 +77,26 @@ pub enum ChaseException {
     /// AXF rules 15, 21: a horse or cannon attacking a rook chases it though a recapture
     /// protects it (the one-recapture test, `protected.rs`): a chase.
     RookByHorseOrCannon,
+    /// AXF rule 19: the chased piece is a rook tied down by the horse on `horse` (it cannot
+    /// leave its point without exposing its king to that horse): chased whatever its
+    /// protection, a chase (`tied_rook.rs`).
+    TiedRook {
+        /// The horse that ties it down.
+        horse: Square,
+    },
+    /// AXF rule 19, D39–41: the only attacker of this horse is the rook on `rook`, tied down by
+    /// it and standing: no chase, idle (`tied_rook.rs`).
+    TiedRookAttack {
+        /// The tied rook.
+        rook: Square,
+    },
+    /// AXF rule 28 ([`OwnChase::IdleWithOthers`](super::OwnChase::IdleWithOthers)): the king
+    /// (or a pawn) is among the attackers, and its move discovered none of the others'
+    /// attacks: its own chase together with other pieces, idle (`own_chase.rs`).
+    OwnChaseWithOthers {
+        /// The king's or the pawn's role.
+        role: Role,
+    },
 }
 
 impl ChaseException {
@@ -81,7 +104,10 @@ impl ChaseException {
     pub fn is_idle(self) -> bool {
         matches!(
             self,
-            ChaseException::Outweighed { .. } | ChaseException::RookPairExchange
+            ChaseException::Outweighed { .. }
+                | ChaseException::RookPairExchange
+                | ChaseException::TiedRookAttack { .. }
+                | ChaseException::OwnChaseWithOthers { .. }
         )
     }
 }
@@ -122,6 +148,13 @@ impl ChaseTarget {
                 costly_offer::note(self, lost, role, mated, mover, defs)
             }
             ChaseException::RookByHorseOrCannon => protected::rook_note(self, defs),
+            ChaseException::TiedRook { horse } => Some(tied_rook::target_note(self, horse, defs)),
+            ChaseException::TiedRookAttack { rook } => {
+                Some(tied_rook::attack_note(self, rook, defs))
+            }
+            ChaseException::OwnChaseWithOthers { role } => {
+                Some(own_chase::with_others_note(self, role, defs))
+            }
         }
     }
 }

@@ -62,7 +62,7 @@ impl schemars::JsonSchema for KeyPointKnob {
 }
 
 /// The TOML spelling of `OwnChase`.
-pub const OWN_CHASE_NAMES: [&str; 3] = ["idle", "idle_unless_mutual", "counts"];
+pub const OWN_CHASE_NAMES: [&str; 4] = ["idle", "idle_unless_mutual", "counts", "idle_with_others"];
 /// The TOML spelling of `DefensiveKeyPoint`.
 pub const KEY_POINT_NAMES: [&str; 2] = ["any_defender", "single_attacker"];
 /// The TOML spelling of `FalseRoots`.
@@ -89,11 +89,13 @@ pub struct DefinitionKnobs {
     #[cfg_attr(feature = "schemars", schemars(range(min = 0, max = 3)))]
     pub chase_through_checks: Option<u8>,
     /// Whether the king's own chase counts: `idle` (cxa-1999 §27.1, cxa-2011 §26.1),
-    /// `idle_unless_mutual` or `counts`.
+    /// `idle_unless_mutual`, `counts` or `idle_with_others` (axf rule 28: also idle together
+    /// with other pieces, unless the king's move uncovered another piece's attack).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub king_chase: Option<OwnChase>,
     /// Whether the pawn's own chase counts: `idle_unless_mutual` (cxa-1999 §27.2), `idle`
-    /// (cxa-2011 §26.1) or `counts`.
+    /// (cxa-2011 §26.1, axf rule 29), `counts` or `idle_with_others` (also idle together with
+    /// other pieces, unless the pawn's move uncovered another piece's attack).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pawn_chase: Option<OwnChase>,
     /// The defensive key point (占据防守要点): `any_defender` (cxa-1999 §27.3),
