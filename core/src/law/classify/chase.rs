@@ -35,8 +35,8 @@ use super::protected::OneRecapture;
 use super::root_and_pinned::Outweighed;
 use super::through_checks::{checking_moves, own_captures, Search};
 use super::{
-    costly_offer, false_root, pawn_discovered, pawn_trades, rook_pair, root_and_pinned, tied_rook,
-    ChaseException, ChaseTarget, ChaseVia, Definitions,
+    check_capture, costly_offer, false_root, pawn_discovered, pawn_trades, rook_pair,
+    root_and_pinned, tied_rook, ChaseException, ChaseTarget, ChaseVia, Definitions,
 };
 use crate::{Position, Role, Square};
 
@@ -151,6 +151,9 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
             }
         }
         let mut exception = None;
+        if via == ChaseVia::Checks {
+            exception = check_capture::exception(defs); // AXF rule 38: a threat, not a chase
+        }
         if let Some(e) = one_ply.and_then(|test| test.exception()) {
             via = ChaseVia::Exchange; // AXF rules 15, 21: a protected rook
             exception = Some(e);

@@ -68,6 +68,11 @@ pub struct Definitions {
     /// chase (the reading is in `tied_rook.rs`). `None` (both CXA editions).
     #[serde(default)]
     pub tied_rook: Option<RuleRef>,
+    /// AXF rule 38: a piece won only through a check ([`Definitions::chase_through_checks`]) is
+    /// a check-and-capture threat, idle and not a chase (the reading is in `check_capture.rs`).
+    /// `None` (both CXA editions): it is a chase (1999 §29.1, 2011 §24.3).
+    #[serde(default)]
+    pub check_capture_threat: Option<RuleRef>,
     /// Chase through checks (通过连续照将吃子, 1999 §29.1; 2011 §24.3 "从下一着开始运用连续将军
     /// 得子"): how many checks may precede the winning capture (0: none). The notes of such a
     /// chase cite [`Definitions::chase`].
@@ -208,6 +213,7 @@ impl Definitions {
             rook_chased_by_horse_or_cannon: None,
             chase_with_check: None,
             tied_rook: None,
+            check_capture_threat: None,
             chase_through_checks: Depth {
                 checks: 1,
                 article: at("§29.1"),
@@ -275,6 +281,7 @@ impl Definitions {
             rook_chased_by_horse_or_cannon: None,
             chase_with_check: None,
             tied_rook: None,
+            check_capture_threat: None,
             chase_through_checks: Depth {
                 checks: 1,
                 article: at("§24.3"),
@@ -336,6 +343,7 @@ impl Definitions {
             rook_chased_by_horse_or_cannon,
             chase_with_check,
             tied_rook,
+            check_capture_threat,
             chase_through_checks,
             new_chase,
             standing_attack,
@@ -381,6 +389,7 @@ impl Definitions {
             rook_chased_by_horse_or_cannon.as_mut(),
             chase_with_check.as_mut(),
             tied_rook.as_mut(),
+            check_capture_threat.as_mut(),
             king_answers_check.as_mut(),
             checker_exposed_chase.as_mut(),
             self_destroying_check.as_mut(),
@@ -413,7 +422,8 @@ pub(crate) fn axf_for_tests() -> Definitions {
     d.rook_chased_by_horse_or_cannon = Some(at("rules 15, 21"));
     d.chase_with_check = Some(at("rule 12, Section 2.5"));
     d.tied_rook = Some(at("rule 19"));
-    d.chase_through_checks.checks = 0;
+    d.chase_through_checks.article = at("rule 38");
+    d.check_capture_threat = Some(at("rule 38"));
     d.insufficient_root = None;
     d.king_chase = Reading {
         reading: OwnChase::IdleWithOthers,

@@ -7,7 +7,7 @@
 //!
 //! One file per article or reading, each starting with the article's text: the general
 //! definitions (`mate.rs`, `chase.rs`, `new_chase.rs`, `own_chase.rs`, `idle_kinds.rs`), the
-//! editions' readings of them (`protected.rs`, `check_chase.rs`), the editions' exceptions
+//! editions' readings of them (`protected.rs`, `check_chase.rs`, `check_capture.rs`), the editions' exceptions
 //! (`king_answers_check.rs`, `standing.rs`, `exposed.rs`, `self_destroying.rs`, `defensive.rs`,
 //! `root_and_pinned.rs`, `pawn_trades.rs`, `pawn_discovered.rs`, `costly_offer.rs`,
 //! `rook_pair.rs`, `false_root.rs`, AXF's `tied_rook.rs`), and the weighing they share
@@ -16,6 +16,7 @@
 //! `output.rs`.
 
 mod chase;
+mod check_capture;
 mod check_chase;
 mod costly_offer;
 mod defensive;

@@ -5,8 +5,8 @@
 
 use super::own_chase::counts;
 use super::{
-    costly_offer, false_root, own_chase, protected, rook_pair, root_and_pinned, tied_rook,
-    Definitions,
+    check_capture, costly_offer, false_root, own_chase, protected, rook_pair, root_and_pinned,
+    tied_rook, Definitions,
 };
 use crate::law::{MoveKind, PlyClass};
 use crate::{Color, Role, Square};
@@ -40,6 +40,9 @@ pub struct ChaseTarget {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(tag = "article", rename_all = "snake_case")]
 pub enum ChaseException {
+    /// AXF rule 38: the piece is won only through a check (a check-and-capture threat): idle
+    /// (`check_capture.rs`).
+    CheckAndCaptureThreat,
     /// 2011 §26.5: every attacker is a root or pinned piece whose capture loses more than it
     /// wins (得不偿失): idle.
     Outweighed {
@@ -108,6 +111,7 @@ impl ChaseException {
                 | ChaseException::RookPairExchange
                 | ChaseException::TiedRookAttack { .. }
                 | ChaseException::OwnChaseWithOthers { .. }
+                | ChaseException::CheckAndCaptureThreat
         )
     }
 }
@@ -155,6 +159,7 @@ impl ChaseTarget {
             ChaseException::OwnChaseWithOthers { role } => {
                 Some(own_chase::with_others_note(self, role, defs))
             }
+            ChaseException::CheckAndCaptureThreat => check_capture::note(self, defs),
         }
     }
 }
