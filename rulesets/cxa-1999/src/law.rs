@@ -115,6 +115,8 @@ pub const LAW_ARTICLES: LawArticles = LawArticles {
     single_vs_joint_rootless: "", // (2011 §26.8.3 only)
     nine_rounds: "",              // (2011 §23.4 only)
     checker_changes: "",          // (AXF only)
+    same_target: "",              // (AXF only)
+    tolerated: &[],               // no conduct is drawn
     count: "§24",                 // 循环反复三次
 };
 

@@ -120,6 +120,8 @@ pub const LAW_ARTICLES: LawArticles = LawArticles {
     single_vs_joint_rootless: "§26.8.3", // 凡单方长捉无根子，对方联合捉无根子，前者变着
     nine_rounds: "§23.4",                // 连续以…九个回合
     checker_changes: "",                 // (AXF only)
+    same_target: "",                     // (AXF only)
+    tolerated: &[],                      // no conduct is drawn
     count: "§23.1–23.3",                 // 循环反复达三次; 循环之首着; 不足三次不予受理
 };
 

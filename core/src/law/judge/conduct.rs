@@ -65,8 +65,9 @@ impl RepetitionLaw {
             match self.table.chase_conduct {
                 ChaseConduct::HeaviestKind => (conduct_of(&kinds(&plies), pawn_counts), None),
                 ChaseConduct::SameTarget => {
-                    let (conduct, chased) =
+                    let (conduct, mut chased) =
                         same_target(history, &plies, &self.definitions, pawn_counts);
+                    chased.article = self.cite(self.articles.same_target).to_string();
                     (conduct, Some(chased))
                 }
             }
@@ -105,6 +106,8 @@ pub(super) struct SameTargetChases {
     /// Whether every ply chased something but no one piece was chased after every ply (one
     /// piece, or two, chasing several in turn): no perpetual chase.
     pub(super) in_turn: bool,
+    /// The article of the reading, as cited (`axf rules 16, 32, 33`).
+    pub(super) article: String,
 }
 
 /// What a side's chasing plies chased (2011 §26.8): for each ply, a rook if it chases one,
@@ -207,11 +210,16 @@ impl SameTargetChases {
         match c {
             Conduct::PerpetualChase if !self.pieces.is_empty() => {
                 let pieces: Vec<String> = self.pieces.iter().map(ChasedPiece::describe).collect();
-                Some(format!("chasing {}", pieces.join(" and ")))
+                Some(format!(
+                    "chasing {}; {}",
+                    pieces.join(" and "),
+                    self.article
+                ))
             }
-            Conduct::Allowed if self.in_turn => {
-                Some("chasing different pieces in turn, none after every move".to_owned())
-            }
+            Conduct::Allowed if self.in_turn => Some(format!(
+                "chasing different pieces in turn, none after every move; {}",
+                self.article
+            )),
             _ => None,
         }
     }
@@ -242,7 +250,15 @@ fn same_target(
         c => c,
     };
     let in_turn = by_kind == Conduct::PerpetualChase && pieces.is_empty();
-    (conduct, SameTargetChases { pieces, in_turn })
+    let article = String::new(); // the law's citation, set by the caller
+    (
+        conduct,
+        SameTargetChases {
+            pieces,
+            in_turn,
+            article,
+        },
+    )
 }
 
 /// The squares of the pieces a ply chases, on any ply: its counted chases, and a pawn's own
@@ -386,11 +402,11 @@ mod tests {
         let sides = j.conducts(&h, 2, 9);
         assert_eq!(
             sides[0].describe(),
-            "长捉 (perpetual chase, chasing the rook on a6, followed from b6)"
+            "长捉 (perpetual chase, chasing the rook on a6, followed from b6; axf rules 16, 32, 33)"
         );
         assert_eq!(
             sides[1].describe(),
-            "允许着法 (allowed moves, chasing different pieces in turn, none after every move)"
+            "允许着法 (allowed moves, chasing different pieces in turn, none after every move; axf rules 16, 32, 33)"
         );
         let f = j.rule_on(&sides);
         assert_eq!(must_change(&f), Some((Color::Red, "Section 2.4")));
@@ -424,11 +440,11 @@ mod tests {
         let sides = j.conducts(&h, 1, 8);
         assert_eq!(
             sides[0].describe(),
-            "长捉 (perpetual chase, chasing the cannon on a8 and the cannon on i8)"
+            "长捉 (perpetual chase, chasing the cannon on a8 and the cannon on i8; axf rules 16, 32, 33)"
         );
         assert_eq!(
             sides[1].describe(),
-            "长捉 (perpetual chase, chasing the rook on d8)"
+            "长捉 (perpetual chase, chasing the rook on d8; axf rules 16, 32, 33)"
         );
         assert_eq!(draw(&j.rule_on(&sides)), Some("rule 7, Section 2.2"));
     }
@@ -461,7 +477,7 @@ mod tests {
         let sides = j.conducts(&h, 1, 24);
         assert_eq!(
             sides[0].describe(),
-            "长捉 (perpetual chase, chasing the cannon on i6, followed from i7, i5)"
+            "长捉 (perpetual chase, chasing the cannon on i6, followed from i7, i5; axf rules 16, 32, 33)"
         );
         assert_eq!(
             must_change(&j.rule_on(&sides)),

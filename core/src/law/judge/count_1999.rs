@@ -351,7 +351,7 @@ mod tests {
         assert_eq!(
             why,
             "red had to change (axf Section 2.4) but repeated the loop 3 more times with 长捉 \
-             (perpetual chase, chasing the rook on a7, followed from b7)"
+             (perpetual chase, chasing the rook on a7, followed from b7; axf rules 16, 32, 33)"
         );
         let mut once = axf_law();
         once.table.loses_after = 1;

@@ -83,7 +83,14 @@ impl RepetitionLaw {
     pub(super) fn rule_on(&self, sides: &[SideConduct; 2]) -> Finding {
         let conducts = [sides[0].conduct, sides[1].conduct];
         let policies = conducts.map(|c| self.table.policy(c));
-        let named = |c: Color| sides[c.index()].named();
+        // A conduct the table draws is named with the article that allows it (AXF rules 9, 12).
+        let named = |c: Color| {
+            let s = &sides[c.index()];
+            match (policies[c.index()], self.tolerated(s.conduct)) {
+                (Some(ViolationPolicy::Draw), Some(a)) => format!("{}, allowed by {a}", s.named()),
+                _ => s.named(),
+            }
+        };
         // Perpetual check loses in any case unless both sides check perpetually (§26.1).
         let losers: Vec<Color> = Color::ALL
             .into_iter()
@@ -154,6 +161,15 @@ impl RepetitionLaw {
                 sides[1].named()
             ),
         }
+    }
+
+    /// The article that allows a conduct the table draws, if the edition names one.
+    fn tolerated(&self, c: Conduct) -> Option<crate::reference::RuleRef> {
+        self.articles
+            .tolerated
+            .iter()
+            .find(|(t, _)| *t == c)
+            .map(|(_, a)| self.cite(a))
     }
 
     /// AXF Section 2.3: perpetual check against a forbidden conduct of the other side (a
@@ -298,6 +314,8 @@ pub(super) mod tests {
                 single_vs_joint_rootless: "§26.8.3",
                 nine_rounds: "§23.4",
                 checker_changes: "",
+                same_target: "",
+                tolerated: &[],
                 count: "§23.1–23.3",
             },
         }
@@ -335,6 +353,8 @@ pub(super) mod tests {
                 single_vs_joint_rootless: "",
                 nine_rounds: "",
                 checker_changes: "Section 2.3",
+                same_target: "rules 16, 32, 33",
+                tolerated: &[(Conduct::CheckAndChase, "rule 12")],
                 count: "rule 3, Section 2",
             },
         }

@@ -201,6 +201,12 @@ pub struct LawArticles {
     /// Perpetual check against a forbidden chase: the checker changes (AXF Section 2.3; unused
     /// by CXA).
     pub checker_changes: &'static str,
+    /// What makes a perpetual chase under [`ChaseConduct::SameTarget`]: one piece chased after
+    /// every move (AXF rules 16, 32, 33; unused by CXA).
+    pub same_target: &'static str,
+    /// The articles that allow the conducts the table draws ([`ViolationPolicy::Draw`]), cited
+    /// beside them in a ruling (AXF rules 9, 10, 12; empty in CXA, which draws none).
+    pub tolerated: &'static [(Conduct, &'static str)],
     /// How repetitions are counted to a pending position (1999 §24 "循环反复三次"; 2011 §23.1–23.3).
     pub count: &'static str,
 }
