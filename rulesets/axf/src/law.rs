@@ -15,6 +15,9 @@ use xqr_core::law::judge::{
     VerdictTable,
     ViolationPolicy::{Draw, MustChange},
 };
+use xqr_core::law::Conduct::{
+    CheckAndChase, CheckAndMateThreat, MateThreatAndChase, PerpetualMateThreat,
+};
 use xqr_core::rules::{
     DrawCounts, GameEnds, Hooks, IllegalMoveRuling, IllegalMoves, NoMoveArticles, Origin,
     PointScheme, RecordArticles, RuleRef, RulesetMeta, Spec,
@@ -112,7 +115,14 @@ pub const LAW_ARTICLES: LawArticles = LawArticles {
     single_vs_joint_rootless: "",          // (CXA 2011 only)
     nine_rounds: "",                       // (CXA 2011 only)
     checker_changes: "Section 2.3",        // check against chase: the checker changes
-    count: "rule 3, Section 2",            // repeats the violation
+    same_target: "rules 16, 32, 33",       // one piece, or two, on several in turn; two on one
+    tolerated: &[
+        (PerpetualMateThreat, "rules 9, 10"), // perpetual TTC, parrying and threatening back
+        (CheckAndMateThreat, "Section 2"),    // neither perpetual check nor perpetual chase
+        (CheckAndChase, "rule 12"),           // one check one chase, several checks one chase
+        (MateThreatAndChase, "Section 2.5"),  // ambiguous in the source; rule 12 by analogy
+    ],
+    count: "rule 3, Section 2", // repeats the violation
 };
 
 /// The classifier's definitions under AXF: [`Definitions::cxa_1999`] with the readings
@@ -132,7 +142,7 @@ pub fn definitions(ruleset: &str) -> Definitions {
             article: at("terms: threat to checkmate"),
         },
         // terms: chase, qualifying target (what makes it one: chase_test below)
-        chase: at("terms: chase, qualifying target"),
+        chase: at("terms: chase, protected"),
         // terms: protected, real / false protector: one legal recapture, later losses ignored
         // (D22–23); several attackers do not make a protected piece chased (rule 35)
         chase_test: Reading {
@@ -145,11 +155,13 @@ pub fn definitions(ruleset: &str) -> Definitions {
         chase_with_check: Some(at("rule 12, Section 2.5")),
         // rule 19 a rook tied down by an enemy knight may not be perpetually chased
         tied_rook: Some(at("rule 19")),
-        // rule 38 a check-and-capture threat is a draw: no chase through checks
+        // rule 38 perpetually threatening a "check and capture" is a draw: a piece won through
+        // one check is looked for, and named a threat, not a chase
         chase_through_checks: Depth {
-            checks: 0,
+            checks: 1,
             article: at("rule 38"),
         },
+        check_capture_threat: Some(at("rule 38")),
         new_chase: at("terms: chase; App. A, App. B"), // a new attack, or protection removed
         standing_attack: at("terms: chase; App. B"),   // an attack only suspended is not new
         // rule 35: no 少根, no joint chase of a protected piece
@@ -185,7 +197,7 @@ pub fn definitions(ruleset: &str) -> Definitions {
         exchange: at("terms: exchange, rule 36"), // an offer does not excuse a chase
         offer: at("terms: sacrifice, rule 40"),   // perpetual sacrifice: a draw
         block: at("terms: block, rule 39"),       // perpetual blocking: a draw
-        follow: at("terms: idle"),                // AXF has no 跟: an idle move
+        follow: at("terms: protected, rule 35"), // AXF has no 跟: an attack on a protected piece, idle
     }
 }
 
