@@ -23,9 +23,9 @@ const BEGIN: &str = "<!-- BEGIN GENERATED: real-games figures (tests/tests/real_
 const END: &str = "<!-- END GENERATED -->";
 
 /// The editions, then the other reading of the 1999 count.
-const RULESETS: [&str; 3] = ["cxa-1999", "cxa-2011", "cxa-1999-third-occurrence"];
+const RULESETS: [&str; 4] = ["cxa-1999", "cxa-2011", "axf", "cxa-1999-third-occurrence"];
 /// The editions whose disagreements are classified by hand.
-const CLASSIFIED: [&str; 2] = ["cxa-1999", "cxa-2011"];
+const CLASSIFIED: [&str; 3] = ["cxa-1999", "cxa-2011", "axf"];
 
 /// A hand classification of a disagreement.
 #[derive(Clone, Debug, serde::Deserialize)]
