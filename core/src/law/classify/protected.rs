@@ -47,8 +47,8 @@
 //!
 //! What is *not* checked under the one-recapture test: the 2011 exceptions (§24.16 false roots by
 //! duty, §26.5, §26.6, §26.9, §26.10), which weigh values; and the win through checks, which
-//! `chase.rs` searches with the exchange's values when the edition asks for it (AXF does not:
-//! rule 38, `chase_through_checks` 0).
+//! `chase.rs` searches with the exchange's values (AXF looks one check deep only to name such a
+//! threat idle: rule 38, `check_capture.rs`).
 
 use super::chase::mutual_same_role;
 use super::exchange::captures_on;
