@@ -33,7 +33,7 @@ use super::floating::Ledger;
 use super::mate::mated_after;
 use super::protected::OneRecapture;
 use super::root_and_pinned::Outweighed;
-use super::through_checks::{checking_moves, own_captures, Search};
+use super::through_checks::{checking_moves, own_captures, Checking, Search};
 use super::{
     check_capture, costly_offer, false_root, pawn_discovered, pawn_trades, rook_pair,
     root_and_pinned, tied_rook, ChaseException, ChaseTarget, ChaseVia, Definitions,
@@ -49,7 +49,7 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
     let mut out: Vec<ChaseTarget> = Vec::new();
     // Generated once for every target: the captures, and (when needed) the checking moves.
     let caps = pos.legal_captures();
-    let mut checking: Option<Vec<(crate::Move, Position)>> = None;
+    let mut checking: Option<Vec<Checking>> = None;
     // Whether a capture that wins nothing can still matter (2011 §26.9, §24.16).
     let even_matters = defs.costly_offers.is_some() || false_root::by_duty(defs);
     for t in pos.board().by_color(them) {

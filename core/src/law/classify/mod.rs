@@ -62,6 +62,11 @@ use crate::{Color, Position, Square};
 /// The result is kept with the history, so asking again is cheap.
 pub fn classify(history: &GameHistory, ply: u32, defs: &Definitions) -> Classification {
     history.memo(defs.fingerprint(), ply, || {
+        // Round a loop the same three positions come back: the ply a period earlier is the
+        // same move from the same position after the same previous move, classified alike.
+        if let Some(earlier) = same_move_earlier(history, ply) {
+            return classify(history, earlier, defs);
+        }
         let previous = ply.checked_sub(2).map(|p| history.position(p));
         classify_move_with_previous(
             previous,
@@ -70,6 +75,20 @@ pub fn classify(history: &GameHistory, ply: u32, defs: &Definitions) -> Classifi
             defs,
         )
     })
+}
+
+/// The earlier ply that played the same move from the same position, the opponent's move
+/// before it also the same: what a ply's classification depends on (the positions before and
+/// after it, and the one before the opponent's last move) is then the same.
+fn same_move_earlier(history: &GameHistory, ply: u32) -> Option<u32> {
+    let q = history.previous_occurrence(ply)?;
+    let same = |a: u32, b: u32| history.key(a) == history.key(b);
+    let same_previous = match (ply.checked_sub(2), q.checked_sub(2)) {
+        (Some(a), Some(b)) => same(a, b),
+        (None, None) => true,
+        _ => false,
+    };
+    (q >= 1 && same(ply - 1, q - 1) && same_previous).then_some(q)
 }
 
 /// Classifies the move from `before` (mover to move) to `after` (opponent to move), without the

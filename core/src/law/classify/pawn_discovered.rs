@@ -15,7 +15,7 @@
 //! other than the king.
 
 use super::floating::Ledger;
-use super::through_checks::{OwnCapture, Search};
+use super::through_checks::{Checking, OwnCapture, Search};
 use super::{ChaseTarget, ChaseVia, Definitions};
 use crate::reference::RuleRef;
 use crate::{Move, Occupant, Position, Role, Square};
@@ -38,7 +38,7 @@ pub(super) fn discovers_check(
 /// with the captures `own` already possible, fails when pawns may not make the capture.
 pub(super) fn drawing_capture_only(
     t: Square,
-    checking: Option<&[(Move, Position)]>,
+    checking: Option<&[Checking]>,
     own: &[OwnCapture],
     defs: &Definitions,
 ) -> bool {

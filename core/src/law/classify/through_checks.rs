@@ -82,7 +82,7 @@ impl Search<'_> {
     pub(super) fn wins(
         &self,
         checks: u8,
-        checking: &[(Move, Position)],
+        checking: &[Checking],
         spent: Ledger,
     ) -> Option<Square> {
         if checks == 0 {
@@ -90,37 +90,34 @@ impl Search<'_> {
         }
         let t = self.t;
         let v = &self.defs.values;
-        for (m, next) in checking {
-            if m.to == t {
+        for check in checking {
+            if check.m.to == t {
                 continue; // direct captures were looked at already
             }
-            let replies = safe_moves(next);
-            if replies.is_empty() {
+            if check.replies.is_empty() {
                 continue; // that is a mate, not a chase
             }
-            let wins = replies.iter().all(|&r| {
-                let mut after = next.clone();
-                after.play_unchecked(r);
+            let wins = check.replies.iter().all(|(r, after)| {
                 if after.board().get(t).is_none_or(|o| o.color == after.turn()) {
                     return false; // the piece moved away or was traded off
                 }
-                let ledger = spent.give(Prize::of(v, next.board().get(r.to), r.to));
-                captures_on(&after, t)
+                let ledger = spent.give(Prize::of(v, check.next.board().get(r.to), r.to));
+                captures_on(after, t)
                     .filter(|c| {
                         let role = after.board().get(c.from).map(|o| o.role);
                         self.pawns || role != Some(Role::Pawn)
                     })
                     .any(|c| {
-                        let g = gain_after(&after, c, v, ledger);
-                        g > 0 && !mated_after(&after, c) && !self.already(&after, c, g)
+                        let g = gain_after(after, c, v, ledger);
+                        g > 0 && !mated_after(after, c) && !self.already(after, c, g)
                     })
                     || (checks > 1
                         && self
-                            .wins(checks - 1, &checking_moves(&after), ledger)
+                            .wins(checks - 1, &checking_moves(after), ledger)
                             .is_some())
             });
             if wins {
-                return Some(m.from);
+                return Some(check.m.from);
             }
         }
         None
@@ -138,15 +135,38 @@ impl Search<'_> {
 
 /// The legal moves of the side to move that give check, with the positions they lead to, in
 /// move-generation order.
-pub(super) fn checking_moves(pos: &Position) -> Vec<(Move, Position)> {
+pub(super) fn checking_moves(pos: &Position) -> Vec<Checking> {
     pos.legal_moves()
         .iter()
         .filter_map(|&m| {
             let mut next = pos.clone();
             next.play_unchecked(m);
-            next.is_check().then_some((m, next))
+            next.is_check().then(|| {
+                let replies = safe_moves(&next)
+                    .into_iter()
+                    .map(|r| {
+                        let mut after = next.clone();
+                        after.play_unchecked(r);
+                        (r, after)
+                    })
+                    .collect();
+                Checking { m, next, replies }
+            })
         })
         .collect()
+}
+
+/// A checking move of the side to move, with the position after it and every reply that
+/// keeps the opponent's king safe, each with the position after it: generated once per
+/// position and shared by the searches for every target.
+#[derive(Clone, Debug)]
+pub(super) struct Checking {
+    /// The checking move.
+    pub(super) m: Move,
+    /// The position after it.
+    pub(super) next: Position,
+    /// The opponent's safe replies, each with the position after it.
+    pub(super) replies: Vec<(Move, Position)>,
 }
 
 #[cfg(test)]
