@@ -11,8 +11,8 @@ use xqr_core::law::classify::{
     ChaseTest, Definitions, Depth, FalseRoots, MaterialValues, OwnChase, Reading,
 };
 use xqr_core::law::judge::{
-    BothForbidden, ChaseConduct, Counting, LawArticles, RepetitionCount, RepetitionLaw,
-    VerdictTable,
+    BothForbidden, ChaseConduct, Counting, LawArticles, PatchedArticles, RepetitionCount,
+    RepetitionLaw, VerdictTable,
     ViolationPolicy::{Draw, MustChange},
 };
 use xqr_core::law::Conduct::{
@@ -208,5 +208,6 @@ pub fn law(ruleset: &str) -> RepetitionLaw {
         definitions: definitions(ruleset),
         table: VERDICT_TABLE,
         articles: LAW_ARTICLES,
+        patched_articles: PatchedArticles::default(), // no house variant's citations
     }
 }

@@ -8,8 +8,8 @@
 
 use xqr_core::law::classify::Definitions;
 use xqr_core::law::judge::{
-    BothForbidden, ChaseConduct, Counting, LawArticles, RepetitionCount, RepetitionLaw,
-    VerdictTable,
+    BothForbidden, ChaseConduct, Counting, LawArticles, PatchedArticles, RepetitionCount,
+    RepetitionLaw, VerdictTable,
     ViolationPolicy::{Loses, MustChange},
 };
 use xqr_core::rules::{
@@ -133,5 +133,6 @@ pub fn law(ruleset: &str) -> RepetitionLaw {
         definitions: Definitions::cxa_2011().cited_as(ruleset),
         table: VERDICT_TABLE,
         articles: LAW_ARTICLES,
+        patched_articles: PatchedArticles::default(), // no house variant's citations
     }
 }

@@ -15,18 +15,22 @@
 //! perpetual_check = "loses"
 //! perpetual_chase = "draw"
 //! # forbidden = ["perpetual_check"]   # shorthand: only these stay forbidden
+//! chase_conduct = "heaviest_kind"    # or "same_target" (axf rules 16, 32, 33: one piece chased)
 //!
 //! [definitions]           # what a move is: switches, readings, depths
 //! king_answers_check = true          # cxa-2011 §26.1.2 on a 1999 parent, citing rule_source
 //! pawn_chase = "idle"                # or "idle_unless_mutual", "counts", "idle_with_others"
+//! chase_test = "exchange"            # or "one_recapture" (axf terms: protected)
+//! tied_rook = "rule 19"              # an axf switch, citing "<id> rule 19"
 //!
 //! [counting]              # how a repetition is counted
 //! procedure = "cxa-1999"  # or "cxa-2011"
 //! repetitions = 3         # 2–10, the 1999 procedure's 循环反复三次
 //! count = "cycles"        # or "occurrences"
+//! loses_after = 1         # 1–10 more recurrences before the side that must change loses (axf: 3)
 //!
 //! [both_forbidden]
-//! ruling = "draw"         # or "precedence" (cxa-2011 §26.8)
+//! ruling = "draw"         # or "precedence" (cxa-2011 §26.8), "checker_changes" (axf Section 2.3)
 //!
 //! [natural_limit]         # 自然限着
 //! moves = 30              # 1–300 moves by both sides without a capture

@@ -3,7 +3,7 @@
 //! with the generated schema.
 
 use crate::variant::{DrawResult, IllegalRuling, FORBIDDEN_NAMES};
-use xqr_core::law::patch::{FALSE_ROOT_NAMES, KEY_POINT_NAMES, OWN_CHASE_NAMES};
+use xqr_core::law::patch::{CHASE_TEST_NAMES, FALSE_ROOT_NAMES, KEY_POINT_NAMES, OWN_CHASE_NAMES};
 
 #[derive(Copy, Clone)]
 pub(crate) enum Leaf {
@@ -76,7 +76,9 @@ const COUNT_NAMES: [&str; 2] = ["occurrences", "cycles"];
 /// The TOML spelling of `Counting`.
 const PROCEDURE_NAMES: [&str; 2] = ["cxa-1999", "cxa-2011"];
 /// The TOML spelling of `BothForbidden`.
-const BOTH_FORBIDDEN_NAMES: [&str; 2] = ["draw", "precedence"];
+const BOTH_FORBIDDEN_NAMES: [&str; 3] = ["draw", "precedence", "checker_changes"];
+/// The TOML spelling of `ChaseConduct`.
+const CHASE_CONDUCT_NAMES: [&str; 2] = ["heaviest_kind", "same_target"];
 /// The TOML spelling of `KingSafety`.
 const KING_SAFETY_NAMES: [&str; 2] = ["must_not_be_left_attacked", "may_be_left_attacked"];
 
@@ -95,6 +97,10 @@ pub(crate) static REPETITION: TableSpec = TableSpec {
         opt("check_and_mate_threat", POLICY),
         opt("check_and_chase", POLICY),
         opt("mate_threat_and_chase", POLICY),
+        opt(
+            "chase_conduct",
+            Node::Leaf(Leaf::Choice(&CHASE_CONDUCT_NAMES)),
+        ),
         opt("repetitions", REPETITIONS),
         opt("count", Node::Leaf(Leaf::Choice(&COUNT_NAMES))),
         opt("forbidden", Node::Leaf(Leaf::Choices(&FORBIDDEN_NAMES))),
@@ -132,6 +138,11 @@ pub(crate) static DEFINITIONS: TableSpec = TableSpec {
         opt("costly_offers", SWITCH),
         opt("rook_pair_unrooted", SWITCH),
         opt("rook_pair_contact", SWITCH),
+        opt("chase_test", Node::Leaf(Leaf::Choice(&CHASE_TEST_NAMES))),
+        opt("rook_chased_by_horse_or_cannon", SWITCH),
+        opt("chase_with_check", SWITCH),
+        opt("tied_rook", SWITCH),
+        opt("check_capture_threat", SWITCH),
     ],
 };
 
@@ -140,6 +151,14 @@ pub(crate) static COUNTING: TableSpec = TableSpec {
         opt("procedure", Node::Leaf(Leaf::Choice(&PROCEDURE_NAMES))),
         opt("repetitions", REPETITIONS),
         opt("count", Node::Leaf(Leaf::Choice(&COUNT_NAMES))),
+        opt(
+            "loses_after",
+            Node::Leaf(Leaf::Int(
+                1,
+                10,
+                "recurrences of the pending position, the conduct unchanged, before the side that must change loses",
+            )),
+        ),
     ],
 };
 

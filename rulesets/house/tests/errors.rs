@@ -303,14 +303,36 @@ fn the_law_tables_are_checked_like_the_others() {
     assert_eq!(
         problems(&text),
         [
-            "club.toml:7:1: definitions.king_answer_check: unknown key `king_answer_check` in [definitions]; did you mean `king_answers_check`? allowed keys: floating_crossed_pawn, mate_threat, chase_through_checks, king_chase, pawn_chase, defensive_key_point, false_root, king_answers_check, checker_exposed_chase, self_destroying_check, root_and_pinned_captures, screen_landing, pawn_trades, pawn_discovered, costly_offers, rook_pair_unrooted, rook_pair_contact",
+            "club.toml:7:1: definitions.king_answer_check: unknown key `king_answer_check` in [definitions]; did you mean `king_answers_check`? allowed keys: floating_crossed_pawn, mate_threat, chase_through_checks, king_chase, pawn_chase, defensive_key_point, false_root, king_answers_check, checker_exposed_chase, self_destroying_check, root_and_pinned_captures, screen_landing, pawn_trades, pawn_discovered, costly_offers, rook_pair_unrooted, rook_pair_contact, chase_test, rook_chased_by_horse_or_cannon, chase_with_check, tied_rook, check_capture_threat",
             "club.toml:8:14: definitions.king_chase: expected one of \"idle\", \"idle_unless_mutual\", \"counts\", \"idle_with_others\"; found \"sometimes\"",
             "club.toml:9:23: definitions.defensive_key_point: `true` does not say which reading: expected `false` or one of \"any_defender\", \"single_attacker\"",
             "club.toml:10:15: definitions.mate_threat: 9 is out of range: expected consecutive checks searched for a mate, an integer from 1 to 5",
             "club.toml:11:15: definitions.pawn_trades: expected `true`, `false` or an article string (on, citing it), found an integer `1`",
             "club.toml:13:13: counting.procedure: expected one of \"cxa-1999\", \"cxa-2011\"; found \"cxa2011\" (did you mean \"cxa-2011\"?)",
-            "club.toml:15:10: both_forbidden.ruling: expected one of \"draw\", \"precedence\"; found \"lose\"",
+            "club.toml:15:10: both_forbidden.ruling: expected one of \"draw\", \"precedence\", \"checker_changes\"; found \"lose\"",
             "club.toml:17:33: repetition.forbidden[1]: expected one of \"perpetual_check\", \"perpetual_mate_threat\", \"perpetual_chase\", \"check_and_mate_threat\", \"check_and_chase\", \"mate_threat_and_chase\"; found \"allowed\"",
+        ]
+    );
+}
+
+/// The knobs of the AXF readings (docs/cxa-vs-axf.md) get the same located errors, with the
+/// near name of a misspelt key or value.
+#[test]
+fn the_axf_knobs_are_checked_like_the_others() {
+    let text = format!(
+        "{HEAD}[definitions]\nchase_test = \"one_recapure\"\ntied_rooks = true\nchase_with_check = 1\ncheck_capture_threat = \"\"\nrook_chased_by_horse_or_cannon = \"rules 15, 21\"\n[repetition]\nchase_conduct = \"same_targets\"\n[counting]\nloses_after = 11\nloses_afer = 3\n[both_forbidden]\nruling = \"checker_change\"\n"
+    );
+    assert_eq!(
+        problems(&text),
+        [
+            "club.toml:7:14: definitions.chase_test: expected one of \"exchange\", \"one_recapture\"; found \"one_recapure\" (did you mean \"one_recapture\"?)",
+            "club.toml:8:1: definitions.tied_rooks: unknown key `tied_rooks` in [definitions]; did you mean `tied_rook`? allowed keys: floating_crossed_pawn, mate_threat, chase_through_checks, king_chase, pawn_chase, defensive_key_point, false_root, king_answers_check, checker_exposed_chase, self_destroying_check, root_and_pinned_captures, screen_landing, pawn_trades, pawn_discovered, costly_offers, rook_pair_unrooted, rook_pair_contact, chase_test, rook_chased_by_horse_or_cannon, chase_with_check, tied_rook, check_capture_threat",
+            "club.toml:9:20: definitions.chase_with_check: expected `true`, `false` or an article string (on, citing it), found an integer `1`",
+            "club.toml:10:24: definitions.check_capture_threat: an empty article: write `true` to cite the variant's rule_source, or the article",
+            "club.toml:13:17: repetition.chase_conduct: expected one of \"heaviest_kind\", \"same_target\"; found \"same_targets\" (did you mean \"same_target\"?)",
+            "club.toml:15:15: counting.loses_after: 11 is out of range: expected recurrences of the pending position, the conduct unchanged, before the side that must change loses, an integer from 1 to 10",
+            "club.toml:16:1: counting.loses_afer: unknown key `loses_afer` in [counting]; did you mean `loses_after`? allowed keys: procedure, repetitions, count, loses_after",
+            "club.toml:18:10: both_forbidden.ruling: expected one of \"draw\", \"precedence\", \"checker_changes\"; found \"checker_change\" (did you mean \"checker_changes\"?)",
         ]
     );
 }

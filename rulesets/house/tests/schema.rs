@@ -214,6 +214,16 @@ fn loader_and_schema_agree_on_samples() {
         "[definitions]\nfloating_crossed_pawn = true",
         "[definitions]\nfloating_crossed_pawn = \"yes\"",
         "[definitions]\ncheck = \"§28.1\"",
+        "[definitions]\nchase_test = \"one_recapture\"\ntied_rook = true\nchase_with_check = \"rule 12\"",
+        "[definitions]\nchase_test = \"exchange\"\nrook_chased_by_horse_or_cannon = false\ncheck_capture_threat = true",
+        "[definitions]\nchase_test = \"one_ply\"",
+        "[definitions]\ntied_rook = \"\"",
+        "[repetition]\nchase_conduct = \"same_target\"",
+        "[repetition]\nchase_conduct = \"heaviest\"",
+        "[counting]\nloses_after = 3",
+        "[counting]\nloses_after = 0",
+        "[counting]\nloses_after = 11",
+        "[both_forbidden]\nruling = \"checker_changes\"",
     ];
     for s in samples {
         let text = format!("{head}{s}\n");

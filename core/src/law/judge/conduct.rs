@@ -67,7 +67,7 @@ impl RepetitionLaw {
                 ChaseConduct::SameTarget => {
                     let (conduct, mut chased) =
                         same_target(history, &plies, &self.definitions, pawn_counts);
-                    chased.article = self.cite(self.articles.same_target).to_string();
+                    chased.article = self.same_target_rule().to_string();
                     (conduct, Some(chased))
                 }
             }

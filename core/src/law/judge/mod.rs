@@ -32,7 +32,8 @@ mod table;
 
 pub use count_1999::RepetitionCount;
 pub use table::{
-    BothForbidden, ChaseConduct, Counting, LawArticles, VerdictTable, ViolationPolicy,
+    BothForbidden, ChaseConduct, Counting, LawArticles, PatchedArticles, VerdictTable,
+    ViolationPolicy,
 };
 
 use crate::history::GameHistory;
@@ -84,12 +85,24 @@ pub struct RepetitionLaw {
     pub table: VerdictTable,
     /// Articles cited.
     pub articles: LawArticles,
+    /// Citations a law patch (a house variant) gave to the readings of the table it set, in
+    /// place of [`RepetitionLaw::articles`]; empty in an edition's own law.
+    pub patched_articles: PatchedArticles,
 }
 
 impl RepetitionLaw {
     /// The article `article` of this law's ruleset.
     fn cite(&self, article: &str) -> RuleRef {
         RuleRef::new(self.ruleset.clone(), article)
+    }
+
+    /// What a perpetual chase under [`ChaseConduct::SameTarget`] cites: the variant that set the
+    /// reading, else [`LawArticles::same_target`].
+    fn same_target_rule(&self) -> RuleRef {
+        self.patched_articles
+            .same_target
+            .clone()
+            .unwrap_or_else(|| self.cite(self.articles.same_target))
     }
 }
 

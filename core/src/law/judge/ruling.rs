@@ -286,8 +286,8 @@ pub(super) fn ordinal(n: u32) -> String {
 pub(super) mod tests {
     use super::super::conduct::fixtures::*;
     use super::super::{
-        BothForbidden, ChaseConduct, Counting, LawArticles, RepetitionCount, VerdictTable,
-        ViolationPolicy,
+        BothForbidden, ChaseConduct, Counting, LawArticles, PatchedArticles, RepetitionCount,
+        VerdictTable, ViolationPolicy,
     };
     use super::*;
     use crate::law::classify::Definitions;
@@ -318,6 +318,7 @@ pub(super) mod tests {
                 tolerated: &[],
                 count: "§23.1–23.3",
             },
+            patched_articles: PatchedArticles::default(),
         }
     }
 
@@ -357,6 +358,7 @@ pub(super) mod tests {
                 tolerated: &[(Conduct::CheckAndChase, "rule 12")],
                 count: "rule 3, Section 2",
             },
+            patched_articles: PatchedArticles::default(),
         }
     }
 

@@ -32,6 +32,7 @@
 
 use super::RepetitionCount;
 use crate::law::Conduct;
+use crate::reference::RuleRef;
 
 /// What happens to a side whose conduct over a loop is forbidden while the other's is allowed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -209,4 +210,15 @@ pub struct LawArticles {
     pub tolerated: &'static [(Conduct, &'static str)],
     /// How repetitions are counted to a pending position (1999 §24 "循环反复三次"; 2011 §23.1–23.3).
     pub count: &'static str,
+}
+
+/// The citations a law patch gave to the readings of the table it set
+/// ([`RepetitionLaw::patched`](super::RepetitionLaw::patched)), in place of the edition's
+/// [`LawArticles`]: a house variant that reads a perpetual chase as one piece chased
+/// ([`ChaseConduct::SameTarget`]) on a CXA parent, whose [`LawArticles::same_target`] is `""`,
+/// cites its own rule. Empty in an edition's own law.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PatchedArticles {
+    /// Cited for [`ChaseConduct::SameTarget`] instead of [`LawArticles::same_target`].
+    pub same_target: Option<RuleRef>,
 }

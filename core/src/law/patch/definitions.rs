@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::law::classify::{DefensiveKeyPoint, Definitions, Depth, FalseRoots, OwnChase, Reading};
+use crate::law::classify::{
+    ChaseTest, DefensiveKeyPoint, Definitions, Depth, FalseRoots, OwnChase, Reading,
+};
 use crate::reference::RuleRef;
 
 /// An article an edition has or not: `false` (off), `true` (on, citing the variant's
@@ -67,6 +69,8 @@ pub const OWN_CHASE_NAMES: [&str; 4] = ["idle", "idle_unless_mutual", "counts", 
 pub const KEY_POINT_NAMES: [&str; 2] = ["any_defender", "single_attacker"];
 /// The TOML spelling of `FalseRoots`.
 pub const FALSE_ROOT_NAMES: [&str; 2] = ["by_legality", "by_duty"];
+/// The TOML spelling of `ChaseTest`.
+pub const CHASE_TEST_NAMES: [&str; 2] = ["exchange", "one_recapture"];
 /// `[definitions]`: what a check, a mate threat, a chase or an idle move is (cxa-1999 §25.3,
 /// §27–§29; cxa-2011 §24, §26). Every key left out is the parent's; every reading set cites
 /// the variant. The articles both editions have (check, chase, exchange …) are not knobs.
@@ -145,6 +149,34 @@ pub struct DefinitionKnobs {
     /// survive the exchange is an exchange (cxa-1999: off).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rook_pair_contact: Option<Switch>,
+    /// What makes an attacked piece chased: `exchange` (cxa-1999 §29.1, §29.3; cxa-2011 §24.3:
+    /// the complete exchange on its point wins material by values, so a weaker attacker chases
+    /// a protected piece, and several attackers one with fewer roots, 少根) or `one_recapture`
+    /// (axf terms "protected": chased when no legal move takes the capturer back; no values
+    /// weighed, no 少根 or joint chase, axf rule 35). The 少根 article goes with the test: off
+    /// under `one_recapture`, and under `exchange` the parent's, or this variant's where the
+    /// parent had none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chase_test: Option<ChaseTest>,
+    /// axf rules 15, 21: a horse or a cannon attacking a rook chases it, protected or not
+    /// (cxa-1999, cxa-2011: off). Read by the `one_recapture` test only: under `exchange` a
+    /// horse or a cannon wins a protected rook by values anyway.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rook_chased_by_horse_or_cannon: Option<Switch>,
+    /// axf rules 12, 18, Section 2.5: a checking move's chases count too, protection tested with
+    /// the check standing (cxa-1999, cxa-2011: off, a checking move is a check, §27.4 从重).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chase_with_check: Option<Switch>,
+    /// axf rule 19: a rook that cannot move because of an enemy horse (tied down) is chased
+    /// whatever its protection, and its standing attack on that horse is no chase (cxa-1999,
+    /// cxa-2011: off).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tied_rook: Option<Switch>,
+    /// axf rule 38: a piece won only through a check (`chase_through_checks`) is a
+    /// check-and-capture threat, idle, not a chase (cxa-1999 §29.1, cxa-2011 §24.3: off, it is
+    /// a chase).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check_capture_threat: Option<Switch>,
 }
 
 impl DefinitionKnobs {
@@ -215,4 +247,117 @@ pub(super) fn apply(k: &DefinitionKnobs, defs: &mut Definitions, cite: &RuleRef)
     switch(&mut defs.costly_offers, &k.costly_offers);
     switch(&mut defs.rook_pair_unrooted, &k.rook_pair_unrooted);
     switch(&mut defs.rook_pair_contact, &k.rook_pair_contact);
+    if let Some(test) = k.chase_test {
+        defs.chase_test = Reading {
+            reading: test,
+            article: cite.clone(),
+        };
+        // 少根 (cxa-1999 §28.16, §29.3; cxa-2011 §24.15, §24.17) is part of the exchange test
+        // (`Definitions::insufficient_root`), so it follows the test: the one-recapture test has
+        // no such notion (axf rule 35), and the exchange test on a parent without it (axf) has
+        // it, citing the variant that brought the test. A parent's own 少根 article stays.
+        match test {
+            ChaseTest::OneRecapture => defs.insufficient_root = None,
+            ChaseTest::Exchange => {
+                defs.insufficient_root.get_or_insert_with(|| cite.clone());
+            }
+        }
+    }
+    switch(
+        &mut defs.rook_chased_by_horse_or_cannon,
+        &k.rook_chased_by_horse_or_cannon,
+    );
+    switch(&mut defs.chase_with_check, &k.chase_with_check);
+    switch(&mut defs.tied_rook, &k.tied_rook);
+    switch(&mut defs.check_capture_threat, &k.check_capture_threat);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn club() -> RuleRef {
+        RuleRef::new("club", "club sheet §3")
+    }
+
+    /// CXA 1999's definitions with AXF's chase test, as the `axf` edition reads protection
+    /// (one recapture, no 少根: `rulesets/axf/src/law.rs`).
+    fn one_recapture_parent() -> Definitions {
+        let mut d = Definitions::cxa_1999().cited_as("axf");
+        d.chase_test = Reading {
+            reading: ChaseTest::OneRecapture,
+            article: RuleRef::new("axf", "terms: protected"),
+        };
+        d.insufficient_root = None;
+        d
+    }
+
+    fn with(knobs: DefinitionKnobs, mut defs: Definitions) -> Definitions {
+        apply(&knobs, &mut defs, &club());
+        defs
+    }
+
+    /// 少根 belongs to the exchange test: a club taking AXF's one-recapture test drops it, a
+    /// club taking CXA's exchange test on an AXF parent gets it citing the club, and a CXA
+    /// parent's own 少根 article stays when the club only restates the test.
+    #[test]
+    fn the_chase_test_brings_or_drops_the_insufficient_root() {
+        let knobs = |t| DefinitionKnobs {
+            chase_test: Some(t),
+            ..DefinitionKnobs::default()
+        };
+        let d = with(knobs(ChaseTest::OneRecapture), Definitions::cxa_1999());
+        assert_eq!(d.chase_test.reading, ChaseTest::OneRecapture);
+        assert_eq!(d.chase_test.article, club());
+        assert_eq!(d.insufficient_root, None);
+
+        let d = with(knobs(ChaseTest::Exchange), one_recapture_parent());
+        assert_eq!(d.chase_test.reading, ChaseTest::Exchange);
+        assert_eq!(d.chase_test.article, club());
+        assert_eq!(d.insufficient_root, Some(club()));
+
+        let d = with(knobs(ChaseTest::Exchange), Definitions::cxa_1999());
+        assert_eq!(
+            d.insufficient_root.map(|r| r.to_string()),
+            Some("cxa-1999 §28.16, §29.3".to_owned())
+        );
+        // Left out: the parent's test and its 少根, untouched.
+        assert_eq!(
+            with(DefinitionKnobs::default(), one_recapture_parent()),
+            one_recapture_parent()
+        );
+    }
+
+    /// The AXF switches are switches like the CXA ones: `true` cites the club's rule_source, a
+    /// string cites that article of the club, `false` turns the parent's off.
+    #[test]
+    fn the_axf_switches_turn_on_citing_the_club_and_off() {
+        type Slot = fn(&Definitions) -> &Option<RuleRef>;
+        type Knob = fn(&mut DefinitionKnobs) -> &mut Option<Switch>;
+        let switches: [(Slot, Knob); 4] = [
+            (
+                |d| &d.rook_chased_by_horse_or_cannon,
+                |k| &mut k.rook_chased_by_horse_or_cannon,
+            ),
+            (|d| &d.chase_with_check, |k| &mut k.chase_with_check),
+            (|d| &d.tied_rook, |k| &mut k.tied_rook),
+            (|d| &d.check_capture_threat, |k| &mut k.check_capture_threat),
+        ];
+        for (slot, knob) in switches {
+            let set = |s: Switch, parent: Definitions| {
+                let mut k = DefinitionKnobs::default();
+                *knob(&mut k) = Some(s);
+                with(k, parent)
+            };
+            let cxa = Definitions::cxa_1999();
+            assert_eq!(slot(&cxa), &None);
+            assert_eq!(slot(&set(Switch::On(true), cxa.clone())), &Some(club()));
+            assert_eq!(
+                slot(&set(Switch::Article(" rule 19 ".into()), cxa.clone())),
+                &Some(RuleRef::new("club", "rule 19"))
+            );
+            let on = set(Switch::On(true), cxa);
+            assert_eq!(slot(&set(Switch::On(false), on)), &None);
+        }
+    }
 }
