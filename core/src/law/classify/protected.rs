@@ -93,20 +93,24 @@ impl<'a> OneRecapture<'a> {
     /// Whether the legal capture `m` in `pos` (by the side to move) chases its target, by the
     /// reading of the module notes.
     pub(super) fn wins(&mut self, pos: &Position, m: Move) -> bool {
-        if mutual_same_role(pos, m) || mated_after(pos, m) {
-            return false; // rule 24: an exchange offer; §29.4-style: taking it is mated
+        if mutual_same_role(pos, m) {
+            return false; // rule 24: an exchange offer
         }
         let mut next = pos.clone();
         next.play_unchecked(m);
-        if captures_on(&next, m.to).next().is_none() {
+        let unprotected = captures_on(&next, m.to).next().is_none();
+        if !unprotected && !rook_rule_applies(pos, m, self.defs) {
+            return false;
+        }
+        if mated_after(pos, m) {
+            return false; // §29.4-style: taking it is answered by mate
+        }
+        if unprotected {
             self.unprotected = true;
-            return true;
-        }
-        if rook_rule_applies(pos, m, self.defs) {
+        } else {
             self.rook_rule = true;
-            return true;
         }
-        false
+        true
     }
 
     /// The article that made the target chased against its protection: AXF rules 15, 21, when

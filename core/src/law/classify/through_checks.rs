@@ -79,12 +79,7 @@ impl Search<'_> {
     /// giving the first check. `spent` is what the checking side has lost to the replies of
     /// earlier checks: it counts against the final exchange. What a check itself captures is
     /// not counted here: that piece is a target of its own.
-    pub(super) fn wins(
-        &self,
-        checks: u8,
-        checking: &[Checking],
-        spent: Ledger,
-    ) -> Option<Square> {
+    pub(super) fn wins(&self, checks: u8, checking: &[Checking], spent: Ledger) -> Option<Square> {
         if checks == 0 {
             return None;
         }
