@@ -115,6 +115,35 @@ impl Position {
         })
     }
 
+    /// Whether the side to move has a legal capture on `sq`: as
+    /// `legal_captures().iter().any(|m| m.to == sq)`, found from the attackers of the point
+    /// instead of every capture on the board (the repetition law asks it for every capture it
+    /// weighs: can the piece be taken back?). Positions with hidden pieces (Jieqi) take the
+    /// general path.
+    pub fn can_capture_on(&self, sq: Square) -> bool {
+        let us = self.turn;
+        if self.kings[us.index()] == 0xFF {
+            return false;
+        }
+        if !self.board.hidden(us).is_empty() || !self.board.hidden(!us).is_empty() {
+            return self.legal_captures().iter().any(|m| m.to == sq);
+        }
+        if self.board.get(sq).is_none_or(|o| o.color == us) {
+            return false;
+        }
+        let attackers = self.attackers(sq, us);
+        if self.rules.king_safety == KingSafety::MayBeLeftAttacked {
+            return !attackers.is_empty();
+        }
+        let k = self.kings[us.index()];
+        let roaming = self.rules.roaming();
+        let mut board = self.board.clone();
+        let to = sq.index() as u8;
+        attackers.iter().any(|from| {
+            leaves_king_safe(&mut board, us.index(), k, from.index() as u8, to, roaming)
+        })
+    }
+
     /// Whether the side to move is checkmated (将死): in check with no legal move.
     pub fn is_checkmate(&self) -> bool {
         self.is_check() && self.has_no_legal_moves()

@@ -211,6 +211,17 @@ fn check_position(pos: &Position) {
         .king(pos.turn())
         .is_some_and(|k| attacked(pos.board(), pos.rules(), k, !pos.turn()));
     assert_eq!(pos.is_check(), in_check, "is_check in {}", pos.fen());
+    // The fast test for a capture on one point agrees with the captures generated.
+    let captures = pos.legal_captures();
+    for i in 0..90 {
+        let to = Square::new(i).unwrap();
+        assert_eq!(
+            pos.can_capture_on(to),
+            captures.iter().any(|m| m.to == to),
+            "can_capture_on({to}) in {}",
+            pos.fen()
+        );
+    }
 }
 
 /// Plays `choices` as indices into the legal move list, checking every position on the way.
