@@ -44,6 +44,19 @@ use crate::{Position, Role, Square};
 /// of material value that a legal capture wins outright or by a complete exchange, or that a
 /// check wins, provided the winning side is not then mated at once.
 pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
+    chased_with(pos, defs, true)
+}
+
+/// [`chased`] in the position before a move, where only the attacks that can keep a chase
+/// from being new matter (`new_chase.rs`): an attack an article makes idle never does, so the
+/// win through checks is not searched when the edition names it a threat (AXF rule 38,
+/// `check_capture.rs`).
+pub(super) fn chased_before(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
+    chased_with(pos, defs, defs.check_capture_threat.is_none())
+}
+
+/// [`chased`], searching the win through checks or not.
+fn chased_with(pos: &Position, defs: &Definitions, through_checks: bool) -> Vec<ChaseTarget> {
     let us = pos.turn();
     let them = !us;
     let mut out: Vec<ChaseTarget> = Vec::new();
@@ -108,7 +121,7 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
             }
             let mut next = pos.clone();
             next.play_unchecked(m);
-            let recapture = false_roots.is_none() && captures_on(&next, t).next().is_some();
+            let recapture = false_roots.is_none() && next.can_capture_on(t);
             let capturer = pos.board().get(m.from);
             let capturer_value = prize(&defs.values, capturer, m.from);
             if recapture && pawn_trades::no_gain(capturer, occ, defs) {
@@ -136,7 +149,7 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
         // The captures of `t` already possible, which no check wins anew (through_checks.rs).
         let mut own = Vec::new();
         let depth = defs.chase_through_checks.checks;
-        if by.is_empty() && depth > 0 {
+        if by.is_empty() && depth > 0 && through_checks {
             own = own_captures(pos, caps.iter().copied().filter(|m| m.to == t), defs);
             let checking = checking.get_or_insert_with(|| checking_moves(pos));
             let search = Search {
@@ -214,7 +227,7 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
 fn rooted_after(pos: &Position, m: crate::Move) -> bool {
     let mut next = pos.clone();
     next.play_unchecked(m);
-    captures_on(&next, m.to).next().is_some()
+    next.can_capture_on(m.to)
 }
 
 /// Whether the target of the capture `m` is of the capturer's role and could itself capture the

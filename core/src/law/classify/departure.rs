@@ -87,7 +87,7 @@ pub(crate) fn departure_loss(
         let loss = now - best_gain_on(&stayed, q, values).max(0);
         if loss > 0 && worst.is_none_or(|w| loss > w.loss) {
             let role = after.board().get(q).map_or(Role::Pawn, |o| o.role);
-            let root = captures_on(&stayed, q).next().is_some();
+            let root = stayed.can_capture_on(q);
             worst = Some(Departure {
                 lost: q,
                 role,

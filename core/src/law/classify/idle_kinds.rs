@@ -54,7 +54,7 @@ pub(super) fn idle_kind(
             let recapture = {
                 let mut next = after.clone();
                 next.play_unchecked(c);
-                captures_on(&next, m.1).next().is_some()
+                next.can_capture_on(m.1)
             };
             if recapture {
                 class.kinds.push(MoveKind::ExchangeOffer);
@@ -91,7 +91,7 @@ pub(super) fn idle_kind(
             .filter(|c| {
                 let mut next = again.clone();
                 next.play_unchecked(**c);
-                captures_on(&next, c.to).next().is_some()
+                next.can_capture_on(c.to)
             })
             .map(|c| c.to)
             .collect();

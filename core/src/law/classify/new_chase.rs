@@ -19,6 +19,7 @@
 //!
 //! An attack an article makes idle now is kept (with its exception) so that notes can say why.
 
+use super::chase::chased_before;
 use super::own_chase::{self, counts};
 use super::{after_move, chased, exposed, standing, tied_rook, ChaseTarget, Definitions};
 use crate::Position;
@@ -39,7 +40,7 @@ pub(super) fn new_chases(
     let mover = before.turn();
     let moved = after_move(before, after);
     let mut now = chased(again, defs);
-    let mut earlier = chased(before, defs);
+    let mut earlier = chased_before(before, defs);
     // AXF rule 19: a tied rook's standing attack on its horse is no chase (tied_rook.rs).
     let to = moved.map(|m| m.1);
     tied_rook::standing_attacks(before, again, to, &mut now, &mut earlier, defs);

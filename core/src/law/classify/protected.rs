@@ -51,7 +51,6 @@
 //! threat idle: rule 38, `check_capture.rs`).
 
 use super::chase::mutual_same_role;
-use super::exchange::captures_on;
 use super::mate::mated_after;
 use super::{ChaseException, ChaseTarget, Definitions};
 use crate::{Move, Position, Role};
@@ -98,7 +97,7 @@ impl<'a> OneRecapture<'a> {
         }
         let mut next = pos.clone();
         next.play_unchecked(m);
-        let unprotected = captures_on(&next, m.to).next().is_none();
+        let unprotected = !next.can_capture_on(m.to);
         if !unprotected && !rook_rule_applies(pos, m, self.defs) {
             return false;
         }
