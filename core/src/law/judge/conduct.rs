@@ -39,7 +39,7 @@
 use super::identity::{self, ChasedPiece};
 use super::{ChaseConduct, RepetitionLaw};
 use crate::history::GameHistory;
-use crate::law::classify::{classify, Classification, Definitions};
+use crate::law::classify::{classify, Classification, Definitions, OwnChase};
 use crate::law::{Conduct, LoopReport, MoveKind};
 use crate::{Color, Role, Square};
 
@@ -51,6 +51,11 @@ impl RepetitionLaw {
         first: u32,
         last: u32,
     ) -> [SideConduct; 2] {
+        if self.table.chase_conduct == ChaseConduct::SameTarget
+            && self.definitions.pawn_chase.reading != OwnChase::IdleUnlessMutual
+        {
+            return Color::ALL.map(|c| self.same_target_side(history, first, last, c));
+        }
         let classes: Vec<Classification> = (first..=last)
             .map(|p| classify(history, p, &self.definitions))
             .collect();
@@ -85,6 +90,46 @@ impl RepetitionLaw {
                 same_target,
             }
         })
+    }
+}
+
+impl RepetitionLaw {
+    /// One side's conduct under [`ChaseConduct::SameTarget`] (with no 1999 §27.2 pawn rule,
+    /// which needs both sides): a side with an idle ply is allowed whatever its other plies are
+    /// (数捉一闲 …), so its plies are classified one by one until one is idle; only a side
+    /// attacking on every ply has all its plies classified and its chased pieces followed.
+    fn same_target_side(
+        &self,
+        history: &GameHistory,
+        first: u32,
+        last: u32,
+        side: Color,
+    ) -> SideConduct {
+        let defs = &self.definitions;
+        let mine = (first..=last).filter(|p| history.position(p - 1).turn() == side);
+        let mut classes = Vec::new();
+        for p in mine {
+            let k = classify(history, p, defs);
+            if conduct_of(&[&k], false) == Conduct::Allowed {
+                return SideConduct {
+                    conduct: Conduct::Allowed,
+                    chases: ChaseSorts::default(),
+                    same_target: Some(SameTargetChases {
+                        article: self.cite(self.articles.same_target).to_string(),
+                        ..SameTargetChases::default()
+                    }),
+                };
+            }
+            classes.push((p, k));
+        }
+        let plies: Vec<(u32, &Classification)> = classes.iter().map(|(p, k)| (*p, k)).collect();
+        let (conduct, mut chased) = same_target(history, &plies, defs, false);
+        chased.article = self.cite(self.articles.same_target).to_string();
+        SideConduct {
+            conduct,
+            chases: ChaseSorts::of(&kinds(&plies), defs),
+            same_target: Some(chased),
+        }
     }
 }
 
