@@ -19,9 +19,15 @@
 //! the table does not draw: AXF draws 一将一捉 and the like, so a side that must change and
 //! turns to one of them has changed.
 //!
-//! Not checked: "立即变着" as such. The obligation is met as soon as the last position no
-//! longer repeats an earlier one, and broken only when the position of the pending ruling
-//! comes round again with the side's conduct still forbidden.
+//! The obligation is met when the loop is broken (the last position no longer repeats an
+//! earlier one) or when the side has changed its moves (变着) though positions still recur: its
+//! last cycle is no longer forbidden. The loop under way is then judged afresh at the count, so
+//! that a side which changed to allowed moves is not held to its old obligation (asian-cup.pgn
+//! game 76 under axf: Red's perpetual check becomes three checks and a mate threat, and the
+//! repetition that follows is a draw, as the players agreed).
+//!
+//! Not checked: "立即变着" as such. The obligation is broken only when the position of the
+//! pending ruling comes round again with the side's conduct still forbidden.
 
 use super::conduct::report;
 use super::ruling::{ordinal, termination_for, times};
@@ -110,6 +116,12 @@ impl RepetitionLaw {
             let offender = &sides[must_change.index()];
             let c = offender.conduct;
             let found = report(history, first, ply, &sides);
+            if !self.violates(c) {
+                // The side has changed its moves (变着): its cycle is no longer forbidden,
+                // though positions still recur. The obligation is met, and the loop is judged
+                // afresh at the count (AXF rule 3: it no longer "repeats the violation").
+                return self.judge_at_count(history);
+            }
             let times = self.table.loses_after;
             // An earlier recurrence counts when the side still broke the law in the cycle
             // that led to it.
@@ -151,6 +163,13 @@ impl RepetitionLaw {
                 reason: reason.clone(), // why this side had to change, as first ruled
             });
         }
+        self.judge_at_count(history)
+    }
+
+    /// The ruling on the loop under way when its last position has reached the count, if it
+    /// has (1999 §24 "循环反复三次"; AXF rule 3, Section 2).
+    fn judge_at_count(&self, history: &GameHistory) -> Option<RepetitionRuling> {
+        let ply = history.ply_count();
         let needed = self.table.count.occurrences(self.table.repetitions);
         if history.occurrences(ply) < needed {
             return None;
