@@ -165,6 +165,40 @@ pub struct Expectation {
     pub claims: Option<Vec<ClaimExpectation>>,
 }
 
+impl Expectation {
+    /// The expected verdict as the generated difference tables show it: result, termination
+    /// or the side that must change, the article and the ply.
+    pub fn table_cell(&self) -> String {
+        if let Some(err) = &self.error {
+            return format!("input error ({err})");
+        }
+        let what = match (&self.termination, &self.pending) {
+            (Some(t), _) => format!("{} {t}", self.result),
+            (None, Some(side)) => format!("{} — {side} must change", self.result),
+            (None, None) if self.result == "*" => "* undecided".to_owned(),
+            (None, None) => self.result.clone(),
+        };
+        let rule = self
+            .rule
+            .as_ref()
+            .map_or(String::new(), |r| format!(" ({r})"));
+        let ply = self
+            .decided_at_ply
+            .map_or(String::new(), |p| format!(", ply {p}"));
+        format!("{what}{rule}{ply}")
+    }
+
+    /// What the expected verdict decides, citations aside: two editions differ when this does.
+    pub fn decides(&self) -> (String, Option<String>, Option<String>, Option<u32>) {
+        (
+            self.result.clone(),
+            self.termination.clone(),
+            self.pending.clone(),
+            self.decided_at_ply,
+        )
+    }
+}
+
 impl Fixture {
     /// The game to judge.
     pub fn input(&self) -> GameInput {

@@ -5,36 +5,11 @@
 //! `XQR_UPDATE_DOCS=1 cargo test -p xqr-tests --test axf_differences`.
 
 use xqr_host::loading::{load as load_rulesets, Sources};
-use xqr_tests::{check_generated, fixture_files, load, Expectation, Fixture};
+use xqr_tests::{check_generated, fixture_files, load, Fixture};
 
 const BEGIN: &str =
     "<!-- BEGIN GENERATED: AXF differences table (tests/tests/axf_differences.rs) -->";
 const END: &str = "<!-- END GENERATED -->";
-
-/// A verdict as the table shows it.
-fn ruling(e: &Expectation) -> String {
-    let what = match (&e.termination, &e.pending) {
-        (Some(t), _) => format!("{} {t}", e.result),
-        (None, Some(side)) => format!("{side} must change"),
-        (None, None) if e.result == "*" => "* undecided".to_owned(),
-        (None, None) => e.result.clone(),
-    };
-    let rule = e.rule.as_ref().map_or(String::new(), |r| format!(" ({r})"));
-    let ply = e
-        .decided_at_ply
-        .map_or(String::new(), |p| format!(", ply {p}"));
-    format!("{what}{rule}{ply}")
-}
-
-/// What a ruling decides, citations aside.
-fn decides(e: &Expectation) -> (String, Option<String>, Option<String>, Option<u32>) {
-    (
-        e.result.clone(),
-        e.termination.clone(),
-        e.pending.clone(),
-        e.decided_at_ply,
-    )
-}
 
 fn table() -> String {
     let mut rows = Vec::new();
@@ -48,7 +23,7 @@ fn table() -> String {
             panic!("{name}: an axf_difference fixture states expectations for cxa-1999, cxa-2011 and axf");
         };
         assert!(
-            decides(axf) != decides(old) || decides(axf) != decides(new),
+            axf.decides() != old.decides() || axf.decides() != new.decides(),
             "{name}: axf must rule differently from at least one CXA edition (result, termination, pending side or ply)"
         );
         rows.push(format!(
@@ -57,9 +32,9 @@ fn table() -> String {
             d.cxa_1999,
             d.cxa_2011,
             d.what,
-            ruling(old),
-            ruling(new),
-            ruling(axf),
+            old.table_cell(),
+            new.table_cell(),
+            axf.table_cell(),
         ));
     }
     assert!(!rows.is_empty(), "no axf_difference fixtures");

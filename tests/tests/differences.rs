@@ -4,38 +4,10 @@
 //! regenerate it with `XQR_UPDATE_DOCS=1 cargo test -p xqr-tests --test differences`.
 
 use xqr_host::loading::{load as load_rulesets, Sources};
-use xqr_tests::{check_generated, fixture_files, load, Expectation, Fixture};
+use xqr_tests::{check_generated, fixture_files, load, Fixture};
 
 const BEGIN: &str = "<!-- BEGIN GENERATED: differences table (tests/tests/differences.rs) -->";
 const END: &str = "<!-- END GENERATED -->";
-
-/// A verdict as the table shows it.
-fn ruling(e: &Expectation) -> String {
-    if let Some(err) = &e.error {
-        return format!("input error ({err})");
-    }
-    let what = match (&e.termination, &e.pending) {
-        (Some(t), _) => format!("{} {t}", e.result),
-        (None, Some(side)) => format!("{} — {side} must change", e.result),
-        (None, None) if e.result == "*" => "* undecided".to_owned(),
-        (None, None) => e.result.clone(),
-    };
-    let rule = e.rule.as_ref().map_or(String::new(), |r| format!(" ({r})"));
-    let ply = e
-        .decided_at_ply
-        .map_or(String::new(), |p| format!(", ply {p}"));
-    format!("{what}{rule}{ply}")
-}
-
-/// What a ruling decides, citations aside.
-fn decides(e: &Expectation) -> (String, Option<String>, Option<String>, Option<u32>) {
-    (
-        e.result.clone(),
-        e.termination.clone(),
-        e.pending.clone(),
-        e.decided_at_ply,
-    )
-}
 
 fn table() -> String {
     let mut rows = Vec::new();
@@ -47,8 +19,8 @@ fn table() -> String {
             panic!("{name}: a difference fixture states expectations for cxa-1999 and cxa-2011");
         };
         assert_ne!(
-            decides(old),
-            decides(new),
+            old.decides(),
+            new.decides(),
             "{name}: the two editions must rule differently (result, termination, pending side or ply)"
         );
         rows.push(format!(
@@ -56,8 +28,8 @@ fn table() -> String {
             d.cxa_2011,
             d.cxa_1999,
             d.what,
-            ruling(old),
-            ruling(new)
+            old.table_cell(),
+            new.table_cell()
         ));
     }
     assert!(!rows.is_empty(), "no difference fixtures");
