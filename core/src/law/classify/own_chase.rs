@@ -17,9 +17,12 @@
 //!
 //! AXF rule 28: "The King may perpetually chase, alone or together with another piece" (D67,
 //! the king alone on a cannon; D68, "King together with a Knight chases a Pawn: allowed,
-//! draw"). Under [`OwnChase::IdleWithOthers`] a chase in which the king is among the attackers
-//! is the king's, idle like its own chase ([`ChaseException::OwnChaseWithOthers`]), whatever
-//! the other attackers; the king's part makes the whole attack allowed. One exception: an
+//! draw"). Under [`OwnChase::IdleWithOthers`] a chase made by a king move in which the king is
+//! among the attackers is the king's, idle like its own chase
+//! ([`ChaseException::OwnChaseWithOthers`]), whatever the other attackers; the king's part makes
+//! the whole attack allowed. A chase another piece's move makes is that piece's, though the
+//! standing king attacks too: rule 28 lets the king chase, not the pieces beside it. One
+//! exception to the first: an
 //! attack *discovered* by the king's move, one that another piece could not make before the
 //! king moved (the king stood on its line or its horse's leg, or its capture would have exposed
 //! the king), belongs to the discovered piece, not the king, and the chase counts.
@@ -115,22 +118,22 @@ pub(super) fn with_others(
         }
         let role_at = |s: &Square| again.board().get(*s).map(|o| o.role);
         for (role, reading) in readings {
-            if reading != OwnChase::IdleWithOthers || !c.by.iter().any(|s| role_at(s) == Some(role))
+            // Only the king's (pawn's) own move makes its chase: a chase another piece's move
+            // makes is the mover's, whoever else stands attacking.
+            if reading != OwnChase::IdleWithOthers
+                || moved != Some(role)
+                || !c.by.iter().any(|s| role_at(s) == Some(role))
             {
                 continue;
             }
             // The attack of a piece other than a king or a pawn that the move discovered.
-            let discovered = if moved == Some(role) {
-                c.by.iter().copied().find(|s| {
-                    !matches!(role_at(s), Some(Role::King | Role::Pawn) | None)
-                        && !earlier
-                            .get_or_insert_with(|| before.legal_captures())
-                            .iter()
-                            .any(|m| m.from == *s && m.to == c.target)
-                })
-            } else {
-                None
-            };
+            let discovered = c.by.iter().copied().find(|s| {
+                !matches!(role_at(s), Some(Role::King | Role::Pawn) | None)
+                    && !earlier
+                        .get_or_insert_with(|| before.legal_captures())
+                        .iter()
+                        .any(|m| m.from == *s && m.to == c.target)
+            });
             let Some(by) = discovered else {
                 c.exception = Some(ChaseException::OwnChaseWithOthers { role });
                 break;
@@ -200,9 +203,9 @@ pub(super) fn note(c: &ChaseTarget, defs: &Definitions) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use crate::law::classify::testing::{axf_like, pos, sq};
-    use crate::law::classify::{classify_move, ChaseException, Definitions};
+    use crate::law::classify::{classify_move, Definitions};
     use crate::law::MoveKind;
-    use crate::{Position, Role};
+    use crate::Position;
 
     /// `before` with the ICCS move `m` played.
     fn after(before: &Position, m: &str) -> Position {
@@ -272,32 +275,19 @@ mod tests {
         );
     }
 
-    /// D68 ("King together with a Knight chases a Pawn: allowed"): the red king e1 attacks the
-    /// crossed pawn e0, and the horse joins it (b3c1). The king is among the attackers and its
-    /// move uncovered nothing: its own chase together with a knight, idle under rule 28. CXA
-    /// 1999 makes it a chase (another piece attacks, so it is not the king's own).
+    /// Rule 28 is about the king's own moves: the red king e1 attacks the crossed pawn e0, and
+    /// the horse steps up to it too (b3c1). The horse's move makes the chase, so it is the
+    /// horse's, as under CXA 1999, though the standing king also attacks the pawn; D68's
+    /// "together with a Knight" is the king moving while a knight attacks.
     #[test]
-    fn d68_a_knight_joining_the_kings_attack_is_the_kings_chase() {
+    fn a_knight_joining_the_standing_kings_attack_chases() {
         let before = pos("3k5/9/9/9/9/9/1N7/9/4K4/4p4 w - - 0 1");
         let after = after(&before, "b3c1");
-        let c = classify_move(&before, &after, &axf_like());
-        assert_ne!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
-        let e0 = c.chases.iter().find(|c| c.target == sq("e0")).expect("e0");
-        assert_eq!(
-            e0.exception,
-            Some(ChaseException::OwnChaseWithOthers { role: Role::King })
-        );
-        assert!(
-            c.class
-                .notes
-                .iter()
-                .any(|n| n.contains("the king is among") && n.contains("axf rule 28")),
-            "{:?}",
-            c.class.notes
-        );
-        let c = classify_move(&before, &after, &Definitions::cxa_1999());
-        assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
-        assert_eq!(c.class.targets, vec![sq("e0")]);
+        for d in [axf_like(), Definitions::cxa_1999()] {
+            let c = classify_move(&before, &after, &d);
+            assert_eq!(c.class.heaviest(), MoveKind::Chase, "{:?}", c.class);
+            assert_eq!(c.class.targets, vec![sq("e0")]);
+        }
     }
 
     /// D67 ("King chases: allowed"): the king alone steps up to a loose cannon, idle.
