@@ -16,7 +16,8 @@ use xqr_core::law::judge::{
     ViolationPolicy::{Draw, MustChange},
 };
 use xqr_core::law::Conduct::{
-    CheckAndChase, CheckAndMateThreat, MateThreatAndChase, PerpetualMateThreat,
+    CheckAndChase, CheckAndMateThreat, MateThreatAndChase, PerpetualChase, PerpetualCheck,
+    PerpetualMateThreat,
 };
 use xqr_core::rules::{
     DrawCounts, GameEnds, Hooks, IllegalMoveRuling, IllegalMoves, NoMoveArticles, Origin,
@@ -116,11 +117,15 @@ pub const LAW_ARTICLES: LawArticles = LawArticles {
     nine_rounds: "",                       // (CXA 2011 only)
     checker_changes: "Section 2.3",        // check against chase: the checker changes
     same_target: "rules 16, 32, 33",       // one piece, or two, on several in turn; two on one
+    forbidden_by: &[
+        (PerpetualCheck, "rule 6"), // perpetual check, with one piece or several
+        (PerpetualChase, "rules 15–35"), // the perpetual chases of a qualifying target
+    ],
     tolerated: &[
         (PerpetualMateThreat, "rules 9, 10"), // perpetual TTC, parrying and threatening back
         (CheckAndMateThreat, "Section 2"),    // neither perpetual check nor perpetual chase
         (CheckAndChase, "rule 12"),           // one check one chase, several checks one chase
-        (MateThreatAndChase, "Section 2.5"),  // ambiguous in the source; rule 12 by analogy
+        (MateThreatAndChase, "Section 2, rule 12"), // neither perpetual; rule 12 by analogy
     ],
     count: "rule 3, Section 2", // repeats the violation
 };
@@ -197,7 +202,7 @@ pub fn definitions(ruleset: &str) -> Definitions {
         exchange: at("terms: exchange, rule 36"), // an offer does not excuse a chase
         offer: at("terms: sacrifice, rule 40"),   // perpetual sacrifice: a draw
         block: at("terms: block, rule 39"),       // perpetual blocking: a draw
-        follow: at("terms: protected, rule 35"), // AXF has no 跟: an attack on a protected piece, idle
+        follow: at("terms: protected"), // AXF has no 跟: an attack on a protected piece, idle
     }
 }
 

@@ -117,6 +117,7 @@ pub const LAW_ARTICLES: LawArticles = LawArticles {
     checker_changes: "",          // (AXF only)
     same_target: "",              // (AXF only)
     tolerated: &[],               // no conduct is drawn
+    forbidden_by: &[],            // §26.1, §26.4 are the rulings' own articles
     count: "§24",                 // 循环反复三次
 };
 

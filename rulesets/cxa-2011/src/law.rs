@@ -122,6 +122,7 @@ pub const LAW_ARTICLES: LawArticles = LawArticles {
     checker_changes: "",                 // (AXF only)
     same_target: "",                     // (AXF only)
     tolerated: &[],                      // no conduct is drawn
+    forbidden_by: &[],                   // §26.1, §26.4 are the rulings' own articles
     count: "§23.1–23.3",                 // 循环反复达三次; 循环之首着; 不足三次不予受理
 };
 

@@ -150,7 +150,7 @@ impl RepetitionLaw {
                         } else {
                             format!("{times} more times")
                         },
-                        offender.named()
+                        self.named_with_article(offender)
                     ),
                 };
                 return Some(RepetitionRuling::Decided { end, found });

@@ -83,14 +83,7 @@ impl RepetitionLaw {
     pub(super) fn rule_on(&self, sides: &[SideConduct; 2]) -> Finding {
         let conducts = [sides[0].conduct, sides[1].conduct];
         let policies = conducts.map(|c| self.table.policy(c));
-        // A conduct the table draws is named with the article that allows it (AXF rules 9, 12).
-        let named = |c: Color| {
-            let s = &sides[c.index()];
-            match (policies[c.index()], self.tolerated(s.conduct)) {
-                (Some(ViolationPolicy::Draw), Some(a)) => format!("{}, allowed by {a}", s.named()),
-                _ => s.named(),
-            }
-        };
+        let named = |c: Color| self.named_with_article(&sides[c.index()]);
         // Perpetual check loses in any case unless both sides check perpetually (§26.1).
         let losers: Vec<Color> = Color::ALL
             .into_iter()
@@ -163,13 +156,25 @@ impl RepetitionLaw {
         }
     }
 
-    /// The article that allows a conduct the table draws, if the edition names one.
-    fn tolerated(&self, c: Conduct) -> Option<crate::reference::RuleRef> {
-        self.articles
-            .tolerated
-            .iter()
-            .find(|(t, _)| *t == c)
-            .map(|(_, a)| self.cite(a))
+    /// A side's conduct as a ruling names it, with the article that allows it when the table
+    /// draws it (AXF rules 9, 12) or forbids it when the edition names one (AXF rule 6).
+    pub(super) fn named_with_article(&self, s: &SideConduct) -> String {
+        let find = |list: &[(Conduct, &'static str)]| {
+            list.iter()
+                .find(|(t, _)| *t == s.conduct)
+                .map(|(_, a)| self.cite(a))
+        };
+        match self.table.policy(s.conduct) {
+            Some(ViolationPolicy::Draw) => match find(self.articles.tolerated) {
+                Some(a) => format!("{}, allowed by {a}", s.named()),
+                None => s.named(),
+            },
+            Some(_) => match find(self.articles.forbidden_by) {
+                Some(a) => format!("{}, forbidden by {a}", s.named()),
+                None => s.named(),
+            },
+            None => s.named(),
+        }
     }
 
     /// AXF Section 2.3: perpetual check against a forbidden conduct of the other side (a
@@ -188,7 +193,7 @@ impl RepetitionLaw {
                     why: Some(format!(
                         "both sides forbidden: {c} checks perpetually against {}'s {}: the checker changes",
                         !c,
-                        sides[(!c).index()].named()
+                        self.named_with_article(&sides[(!c).index()])
                     )),
                 }
             }
@@ -316,6 +321,7 @@ pub(super) mod tests {
                 checker_changes: "",
                 same_target: "",
                 tolerated: &[],
+                forbidden_by: &[],
                 count: "§23.1–23.3",
             },
             patched_articles: PatchedArticles::default(),
@@ -356,6 +362,7 @@ pub(super) mod tests {
                 checker_changes: "Section 2.3",
                 same_target: "rules 16, 32, 33",
                 tolerated: &[(Conduct::CheckAndChase, "rule 12")],
+                forbidden_by: &[(Conduct::PerpetualCheck, "rule 6")],
                 count: "rule 3, Section 2",
             },
             patched_articles: PatchedArticles::default(),

@@ -208,6 +208,10 @@ pub struct LawArticles {
     /// The articles that allow the conducts the table draws ([`ViolationPolicy::Draw`]), cited
     /// beside them in a ruling (AXF rules 9, 10, 12; empty in CXA, which draws none).
     pub tolerated: &'static [(Conduct, &'static str)],
+    /// The articles that forbid conducts, cited beside them in a ruling where the edition's
+    /// general articles do not name them (AXF rule 6 for perpetual check; empty in CXA, whose
+    /// rulings cite §26.1 and §26.4 themselves).
+    pub forbidden_by: &'static [(Conduct, &'static str)],
     /// How repetitions are counted to a pending position (1999 §24 "循环反复三次"; 2011 §23.1–23.3).
     pub count: &'static str,
 }

@@ -395,6 +395,7 @@ mod tests {
                 checker_changes: "",
                 same_target: "",
                 tolerated: &[],
+                forbidden_by: &[],
                 count: "§24",
             },
             patched_articles: PatchedArticles::default(),
