@@ -6,6 +6,7 @@ use crate::rules::{
     ClaimAnswer, ClaimKind, ClaimRequest, GameInput, IllegalMovePolicy, JudgeError,
     RepetitionRuling, Ruleset,
 };
+use crate::Color;
 
 /// Answers `request` on `game` under the components of `rs` (the default
 /// [`Ruleset::claim`]). An input error of the record before the ply of the claim is returned as
@@ -48,21 +49,31 @@ pub fn claim_with_components<R: Ruleset + ?Sized>(
         }
         replay.play(text, IllegalMovePolicy::Reject)?;
     }
-    if let Some(answer) = over(&replay) {
-        return Ok(answer);
+    Ok(answer(rs, &mut replay, request.by, request.kind))
+}
+
+/// The answer to a claim of `kind` by `by` after the last ply of `replay`, as
+/// [`claim_with_components`] gives it (the live arbiter asks it too).
+pub(crate) fn answer<R: Ruleset + ?Sized>(
+    rs: &R,
+    replay: &mut Replay<'_, R>,
+    by: Color,
+    kind: ClaimKind,
+) -> ClaimAnswer {
+    if let Some(answer) = over(replay) {
+        return answer;
     }
-    let ply = request.ply;
-    let by = request.by;
+    let ply = replay.history.ply_count();
     let turn = replay.history.last().turn();
     if by != turn {
-        return Ok(ClaimAnswer::Refused {
+        return ClaimAnswer::Refused {
             rule: None,
             explanation: format!(
                 "{by}'s claim after ply {ply} is not heard: a player claims in its own time, when it is to move (CXA 1999 §8.5, 2011 §16.3), and {turn} is to move"
             ),
-        });
+        };
     }
-    Ok(match request.kind {
+    match kind {
         ClaimKind::Repetition => {
             let ruled = replay.claimable.iter().find(|(_, found)| found.is_some());
             match (ruled, replay.obligation.take()) {
@@ -120,11 +131,11 @@ pub fn claim_with_components<R: Ruleset + ?Sized>(
                 }
             }
         }
-    })
+    }
 }
 
 /// The answer when the game ended by itself before the claim, or a foul stops the record.
-fn over<R: Ruleset + ?Sized>(replay: &Replay<'_, R>) -> Option<ClaimAnswer> {
+pub(crate) fn over<R: Ruleset + ?Sized>(replay: &Replay<'_, R>) -> Option<ClaimAnswer> {
     if let Some(end) = &replay.end {
         return Some(ClaimAnswer::GameOver { end: end.clone() });
     }

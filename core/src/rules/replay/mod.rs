@@ -12,9 +12,11 @@
 //! repetitions (bounded by the last capture), and the repetition judge only when a position
 //! repeats or an obligation is open.
 
+mod arbiter;
 mod live_claim;
 mod verdict;
 
+pub use arbiter::{Arbiter, Forbidden, ForbiddenConsequence, Status};
 pub use live_claim::claim_with_components;
 pub use verdict::verdict_with_components;
 
@@ -172,13 +174,18 @@ impl<'r, R: Ruleset + ?Sized> Replay<'r, R> {
                 })
             }
         };
+        self.advance(m);
+        Ok(())
+    }
+
+    /// Plays the legal move `m` and looks at what it brings.
+    pub(crate) fn advance(&mut self, m: crate::Move) {
         self.history.push_unchecked(m);
         self.look_at_ends();
         if self.end.is_none() {
             self.look_at_repetition();
         }
         self.record_claims();
-        Ok(())
     }
 
     /// The rulings a claim made now would get, among those its claimant may make now: a player
