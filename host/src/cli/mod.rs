@@ -4,6 +4,7 @@
 //! `run(&Args, &mut Output) -> Result<(), CliError>` function, then add one variant to
 //! [`Command`] and one arm to [`Command::run`].
 
+mod arbiter;
 mod batch;
 mod check_ruleset;
 mod claim;
@@ -95,6 +96,10 @@ pub enum Command {
     Render(render::Args),
     /// Deals a Jieqi game (揭棋) reproducibly from a seed and shows what each side sees.
     Deal(deal::Args),
+    /// Arbitrates games in progress: JSON Lines requests on standard input (play, undo, status,
+    /// the forbidden moves with their articles, claims), one JSON response per line.
+    #[command(after_help = arbiter::AFTER_HELP)]
+    Arbiter(arbiter::Args),
 }
 
 impl Command {
@@ -115,6 +120,7 @@ impl Command {
             Command::DiffEditions(args) => diff_editions::run(args, &registry(sources), out),
             Command::Render(args) => render::run(args, out),
             Command::Deal(args) => deal::run(args, out),
+            Command::Arbiter(args) => arbiter::run(args, &registry(sources), out),
         }
     }
 }
