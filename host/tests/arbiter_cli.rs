@@ -6,8 +6,24 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-/// The responses of `xqr arbiter` to `lines`.
+/// The validator of a committed schema (`schema/NAME`).
+fn validator(name: &str) -> jsonschema::Validator {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../schema")
+        .join(name);
+    let text = std::fs::read_to_string(&path).expect("the schema is committed");
+    let schema: Value = serde_json::from_str(&text).expect("the schema is JSON");
+    jsonschema::validator_for(&schema).expect("the schema compiles")
+}
+
+/// The responses of `xqr arbiter` to `lines`, each checked against the protocol's response
+/// schema; a line the request schema refuses must get an error.
 fn session(lines: &[&str]) -> Vec<Value> {
+    let requests = validator("arbiter-request.schema.json");
+    let refused: Vec<bool> = lines
+        .iter()
+        .map(|l| serde_json::from_str::<Value>(l).map_or(true, |v| !requests.is_valid(&v)))
+        .collect();
     let mut child = Command::new(env!("CARGO_BIN_EXE_xqr"))
         .arg("arbiter")
         .env_remove("XQR_PLUGIN_PATH")
@@ -29,10 +45,26 @@ fn session(lines: &[&str]) -> Vec<Value> {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    let responses = validator("arbiter-response.schema.json");
     String::from_utf8(out.stdout)
         .expect("UTF-8")
         .lines()
-        .map(|l| serde_json::from_str(l).expect("each response is JSON"))
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).expect("each response is JSON");
+            let errors: Vec<String> = responses.iter_errors(&v).map(|e| e.to_string()).collect();
+            assert!(errors.is_empty(), "response {l}: {errors:?}");
+            v
+        })
+        .collect::<Vec<Value>>()
+        .into_iter()
+        .zip(refused)
+        .map(|(v, refused)| {
+            assert!(
+                !refused || v.get("error").is_some(),
+                "a refused request answered: {v}"
+            );
+            v
+        })
         .collect()
 }
 
@@ -62,6 +94,10 @@ fn a_session_answers_every_line() {
             r#"{"id":33,"cmd":"new","ruleset":"axf","game":"b"}"#,
             r#"{"id":34,"cmd":"play","move":"炮二平五","game":"b"}"#,
             r#"{"id":35,"cmd":"status"}"#,
+            r#"{"id":38,"cmd":"legal","game":"b"}"#,
+            r#"{"id":39,"cmd":"claims"}"#,
+            r#"{"id":40,"cmd":"claim","side":"black"}"#,
+            r#"{"id":41,"cmd":"undo"}"#,
             r#"{"id":36,"cmd":"quit"}"#,
             r#"{"id":37,"cmd":"status"}"#,
         ]
@@ -71,7 +107,7 @@ fn a_session_answers_every_line() {
     let r = session(&refs);
     assert_eq!(
         r.len(),
-        1 + 12 + 8,
+        1 + 12 + 12,
         "one response per line up to quit: {r:?}"
     );
     assert_eq!(r[0]["ok"], true);
@@ -97,5 +133,15 @@ fn a_session_answers_every_line() {
         "game 1 is untouched: {}",
         r[19]
     );
-    assert_eq!(r[20]["ok"], true);
+    assert_eq!(
+        r[20]["legal"].as_array().map(Vec::len),
+        Some(45),
+        "{}",
+        r[20]
+    );
+    // Game 1 after three full cycles: Red is to move, so Black has no claim yet.
+    assert_eq!(r[21]["claims"], serde_json::json!([]));
+    assert_eq!(r[22]["answer"]["answer"], "refused", "{}", r[22]);
+    assert_eq!(r[23]["undone"], "f9e9");
+    assert_eq!(r[24]["ok"], true);
 }
