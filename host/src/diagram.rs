@@ -22,7 +22,7 @@
 use std::fmt::Write as _;
 
 use xqr_core::notation::chinese::{piece_name, Script};
-use xqr_core::{Board, Color, Move, Square};
+use xqr_core::{Board, Color, Move, Piece, Square};
 
 /// Distance between two lines of the board, in SVG units.
 pub const CELL: u32 = 40;
@@ -36,6 +36,19 @@ pub struct Diagram {
     board: Board,
     last_move: Option<Move>,
     caption: Option<String>,
+    title: Option<String>,
+    labels: Labels,
+}
+
+/// How pieces are labelled.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Labels {
+    /// Chinese names (帅 仕 相 马 车 炮 兵 / 将 士 象 马 车 炮 卒), drawn in the viewer's CJK fonts.
+    #[default]
+    Chinese,
+    /// The FEN letters (K A B N R C P, Red upper case, Black lower case) in a generic
+    /// sans-serif face: readable on a machine without CJK fonts.
+    Latin,
 }
 
 impl Diagram {
@@ -45,7 +58,21 @@ impl Diagram {
             board: board.clone(),
             last_move: None,
             caption: None,
+            title: None,
+            labels: Labels::Chinese,
         }
+    }
+
+    /// How the pieces are labelled.
+    pub fn labels(mut self, labels: Labels) -> Diagram {
+        self.labels = labels;
+        self
+    }
+
+    /// The SVG title only (for a diagram whose caption is written beside it, as in a report).
+    pub fn title(mut self, text: impl Into<String>) -> Diagram {
+        self.title = Some(text.into());
+        self
     }
 
     /// Marks `m` as the move just played.
@@ -71,7 +98,16 @@ impl Diagram {
     /// The SVG document.
     pub fn to_svg(&self) -> String {
         let width = 2 * MARGIN + 8 * CELL;
-        let caption_height = if self.caption.is_some() { 24 } else { 0 };
+        // The caption wrapped to the board's width, so that no line is clipped.
+        let lines = self
+            .caption
+            .as_deref()
+            .map_or_else(Vec::new, |c| wrap(c, CAPTION_COLUMNS));
+        let caption_height = if lines.is_empty() {
+            0
+        } else {
+            6 + CAPTION_LINE * lines.len() as u32
+        };
         let height = 2 * MARGIN + 9 * CELL + caption_height;
         let mut s = String::new();
         let _ = write!(
@@ -81,8 +117,9 @@ impl Diagram {
              font-family=\"'Noto Serif CJK SC','Source Han Serif SC','SimSun',serif\">"
         );
         let title = self
-            .caption
+            .title
             .clone()
+            .or_else(|| self.caption.clone())
             .unwrap_or_else(|| "Xiangqi board".to_owned());
         let _ = write!(s, "<title>{}</title>", escape(&title));
         let _ = write!(
@@ -93,15 +130,24 @@ impl Diagram {
         self.coordinates(&mut s);
         self.move_marks(&mut s);
         self.pieces(&mut s);
-        if let Some(c) = &self.caption {
+        if !lines.is_empty() {
             let _ = write!(
                 s,
                 "<text class=\"caption\" x=\"{}\" y=\"{}\" font-size=\"15\" text-anchor=\"middle\" \
-                 fill=\"#222\">{}</text>",
+                 fill=\"#222\">",
                 width / 2,
                 2 * MARGIN + 9 * CELL + 10,
-                escape(c)
             );
+            for (i, line) in lines.iter().enumerate() {
+                let dy = if i == 0 { 0 } else { CAPTION_LINE };
+                let _ = write!(
+                    s,
+                    "<tspan x=\"{}\" dy=\"{dy}\">{}</tspan>",
+                    width / 2,
+                    escape(line)
+                );
+            }
+            s.push_str("</text>");
         }
         s.push_str("</svg>\n");
         s
@@ -213,17 +259,63 @@ impl Diagram {
                 );
                 continue;
             }
-            let name = piece_name(occ.role, occ.color, Script::Simplified);
+            let (name, face) = match self.labels {
+                Labels::Chinese => (
+                    piece_name(occ.role, occ.color, Script::Simplified).to_string(),
+                    "",
+                ),
+                Labels::Latin => (
+                    Piece::new(occ.color, occ.role).char().to_string(),
+                    " font-family=\"sans-serif\" font-weight=\"bold\"",
+                ),
+            };
             let _ = write!(
                 s,
                 "<g class=\"piece {side}\" data-square=\"{sq}\">\
                  <circle cx=\"{x}\" cy=\"{y}\" r=\"{RADIUS}\" fill=\"#fbeed2\" stroke=\"{ink}\" \
                  stroke-width=\"1.5\"/>\
-                 <text x=\"{x}\" y=\"{}\" font-size=\"21\" text-anchor=\"middle\" fill=\"{ink}\">{name}</text></g>",
+                 <text x=\"{x}\" y=\"{}\" font-size=\"21\" text-anchor=\"middle\" fill=\"{ink}\"{face}>{name}</text></g>",
                 y + 7
             );
         }
     }
+}
+
+/// How many columns a caption line holds (a CJK character takes two) at its font size.
+const CAPTION_COLUMNS: usize = 50;
+/// The height of a caption line.
+const CAPTION_LINE: u32 = 18;
+
+/// `text` in lines of at most `columns` columns (a wide character counts two), broken at a
+/// space where there is one, anywhere otherwise (CJK text has none).
+fn wrap(text: &str, columns: usize) -> Vec<String> {
+    let width = |c: char| if (c as u32) >= 0x1100 { 2 } else { 1 };
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        if used + width(c) > columns {
+            match line.rfind(' ') {
+                Some(i) if i > 0 => {
+                    let rest = line[i + 1..].to_owned();
+                    line.truncate(i);
+                    lines.push(std::mem::take(&mut line));
+                    line = rest;
+                }
+                _ => lines.push(std::mem::take(&mut line)),
+            }
+            used = line.chars().map(width).sum();
+        }
+        if line.is_empty() && c == ' ' {
+            continue;
+        }
+        line.push(c);
+        used += width(c);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// `text` with the five XML special characters escaped, for element content and attributes;
@@ -359,8 +451,63 @@ mod tests {
             .descendants()
             .find(|n| n.attribute("class") == Some("caption"))
             .unwrap();
-        assert_eq!(caption.text(), Some("红 <先> & \"胜\""));
+        let text: String = caption
+            .descendants()
+            .filter_map(|n| n.is_text().then(|| n.text()).flatten())
+            .collect();
+        assert_eq!(text, "红 <先> & \"胜\"");
         let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
-        assert_eq!(title.text(), caption.text());
+        assert_eq!(title.text(), Some(text.as_str()));
+    }
+
+    /// A caption longer than the board is wide is wrapped at spaces (or anywhere in CJK text),
+    /// every line within the width, nothing lost; the SVG title keeps it whole.
+    #[test]
+    fn a_long_caption_is_wrapped_not_clipped() {
+        let caption = "Deciding position for cxa-1999 (after ply 82) and axf (after ply 82); \
+                       last move 象７进５ (g9e7)";
+        let lines = wrap(caption, CAPTION_COLUMNS);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        let width = |l: &String| {
+            l.chars()
+                .map(|c| if (c as u32) >= 0x1100 { 2 } else { 1 })
+                .sum::<usize>()
+        };
+        assert!(
+            lines.iter().all(|l| width(l) <= CAPTION_COLUMNS),
+            "{lines:?}"
+        );
+        assert_eq!(lines.join(" "), caption);
+        let cjk = "红方长捉黑方无根车，黑方闲着，红方必须变着，否则判负。".repeat(2);
+        let lines = wrap(&cjk, CAPTION_COLUMNS);
+        assert!(lines.len() > 1 && lines.iter().all(|l| width(l) <= CAPTION_COLUMNS));
+        assert_eq!(lines.concat(), cjk);
+        let svg = Diagram::new(&Board::default()).caption(caption).to_svg();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
+        assert_eq!(title.text(), Some(caption));
+    }
+
+    /// Latin labels are the FEN letters in a generic face; a title alone draws no caption.
+    #[test]
+    fn latin_labels_and_a_title_without_caption() {
+        let board = xqr_core::Setup::from_fen(xqr_core::fen::START_FEN)
+            .unwrap()
+            .board;
+        let svg = Diagram::new(&board)
+            .labels(Labels::Latin)
+            .title("start")
+            .to_svg();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let labels: String = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text") && n.attribute("font-family") == Some("sans-serif"))
+            .filter_map(|n| n.text())
+            .collect();
+        assert_eq!(labels.len(), 32);
+        assert!(labels.contains('K') && labels.contains('k') && labels.contains('N'));
+        assert!(!svg.contains("class=\"caption\""));
+        let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
+        assert_eq!(title.text(), Some("start"));
     }
 }

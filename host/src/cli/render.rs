@@ -20,6 +20,20 @@ pub struct Args {
     /// A line of text under the board.
     #[arg(long)]
     pub caption: Option<String>,
+
+    /// How pieces are labelled: Chinese names (in the viewer's CJK fonts) or the FEN letters
+    /// (readable without CJK fonts).
+    #[arg(long, value_enum, default_value_t = LabelsArg::Chinese)]
+    pub labels: LabelsArg,
+}
+
+/// `--labels`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LabelsArg {
+    /// 帅 仕 相 马 车 炮 兵 / 将 士 象 马 车 炮 卒.
+    Chinese,
+    /// K A B N R C P / k a b n r c p.
+    Latin,
 }
 
 /// Runs `xqr render`: the SVG document on standard output (JSON: `{"svg": "<svg …"}`).
@@ -49,6 +63,10 @@ pub fn run(args: &Args, out: &mut Output) -> Result<(), CliError> {
     if let Some(c) = &args.caption {
         diagram = diagram.caption(c.clone());
     }
+    diagram = diagram.labels(match args.labels {
+        LabelsArg::Chinese => xqr_host::diagram::Labels::Chinese,
+        LabelsArg::Latin => xqr_host::diagram::Labels::Latin,
+    });
     let svg = diagram.to_svg();
     match out.format() {
         Format::Json => out.json(&serde_json::json!({ "svg": svg })),

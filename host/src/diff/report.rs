@@ -433,7 +433,8 @@ fn caption(snapshot: &Result<Snapshot, String>, ids: &[(String, u32)]) -> String
 }
 
 fn diagram(s: &Snapshot, caption: &str) -> String {
-    let mut d = Diagram::new(s.position.board()).caption(caption);
+    // The caption is written beside the diagram; inside it, only as the title.
+    let mut d = Diagram::new(s.position.board()).title(caption);
     if let Some((m, _)) = s.last_move {
         d = d.last_move(m);
     }
