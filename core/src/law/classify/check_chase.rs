@@ -41,7 +41,7 @@
 //!
 //! [`heaviest`]: crate::law::PlyClass::heaviest
 
-use super::{chases, new_chase, Classification, Definitions};
+use super::{new_and_counted_chases, Classification, Definitions};
 use crate::law::MoveKind;
 use crate::reference::RuleRef;
 use crate::Position;
@@ -62,16 +62,7 @@ pub(super) fn add_chases(
     };
     // The check standing: the same placement, the mover to move again.
     let again = after.passed();
-    out.chases = new_chase::new_chases(
-        previous,
-        before,
-        after,
-        &again,
-        king_answers.is_some(),
-        defs,
-        &mut out.class.notes,
-    );
-    chases(before, after, &again, king_answers, defs, out);
+    new_and_counted_chases(previous, before, after, &again, king_answers, defs, out);
     if out.class.has(MoveKind::Chase) {
         out.class.notes.push(format!(
             "the move checks and chases: its chases count too, each recapture tested with the \

@@ -143,16 +143,15 @@ pub fn classify_move_with_previous(
             defs,
             &mut out.class,
         );
-        out.chases = new_chase::new_chases(
+        new_and_counted_chases(
             previous,
             before,
             after,
             &again,
-            king_answers.is_some(),
+            king_answers,
             defs,
-            &mut out.class.notes,
+            &mut out,
         );
-        chases(before, after, &again, king_answers, defs, &mut out);
     } else {
         // AXF rule 12, Section 2.5: a checking move's chases count too (check_chase.rs).
         check_chase::add_chases(previous, before, after, king_answers, defs, &mut out);
@@ -164,6 +163,29 @@ pub fn classify_move_with_previous(
         idle_kinds::idle_kind(before, after, defs, &mut out.class);
     }
     out
+}
+
+/// The chases the move makes anew (`new_chase.rs`) into `out`, and whether they make the move a
+/// chase ([`chases`]); `again` is the position after the move with the mover to move again.
+fn new_and_counted_chases(
+    previous: Option<&Position>,
+    before: &Position,
+    after: &Position,
+    again: &Position,
+    king_answers: Option<&crate::reference::RuleRef>,
+    defs: &Definitions,
+    out: &mut Classification,
+) {
+    out.chases = new_chase::new_chases(
+        previous,
+        before,
+        after,
+        again,
+        king_answers.is_some(),
+        defs,
+        &mut out.class.notes,
+    );
+    chases(before, after, again, king_answers, defs, out);
 }
 
 /// Whether the new chases in `out` make the move a chase, with their notes.
