@@ -31,6 +31,10 @@ mod ruling;
 mod table;
 
 pub use count_1999::RepetitionCount;
+/// CXA 1999's verdict table, for the tests of other modules (the edition's own is
+/// `rulesets/cxa-1999/src/law.rs`).
+#[cfg(test)]
+pub(crate) use ruling::tests::TABLE as CXA_1999_TEST_TABLE;
 pub use table::{
     BothForbidden, ChaseConduct, Counting, LawArticles, PatchedArticles, VerdictTable,
     ViolationPolicy,

@@ -288,7 +288,7 @@ pub(super) fn ordinal(n: u32) -> String {
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+pub(crate) mod tests {
     use super::super::conduct::fixtures::*;
     use super::super::{
         BothForbidden, ChaseConduct, Counting, LawArticles, PatchedArticles, RepetitionCount,
@@ -370,7 +370,7 @@ pub(super) mod tests {
     }
 
     /// Perpetual check loses, the other conducts must change; the 1999 procedure.
-    const TABLE: VerdictTable = VerdictTable {
+    pub(crate) const TABLE: VerdictTable = VerdictTable {
         perpetual_check: ViolationPolicy::Loses,
         perpetual_mate_threat: ViolationPolicy::MustChange,
         perpetual_chase: ViolationPolicy::MustChange,

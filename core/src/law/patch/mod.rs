@@ -356,7 +356,7 @@ pub struct BothForbiddenKnobs {
 mod tests {
     use super::*;
     use crate::law::classify::Definitions;
-    use crate::law::judge::{LawArticles, PatchedArticles, VerdictTable};
+    use crate::law::judge::{LawArticles, PatchedArticles};
 
     fn club() -> RuleRef {
         RuleRef::new("club", "club sheet §3")
@@ -368,20 +368,7 @@ mod tests {
         RepetitionLaw {
             ruleset: "cxa-1999".to_owned(),
             definitions: Definitions::cxa_1999(),
-            table: VerdictTable {
-                perpetual_check: ViolationPolicy::Loses,
-                perpetual_mate_threat: ViolationPolicy::MustChange,
-                perpetual_chase: ViolationPolicy::MustChange,
-                check_and_mate_threat: ViolationPolicy::MustChange,
-                check_and_chase: ViolationPolicy::MustChange,
-                mate_threat_and_chase: ViolationPolicy::MustChange,
-                repetitions: 3,
-                count: RepetitionCount::Cycles,
-                counting: Counting::Cxa1999,
-                loses_after: 1,
-                chase_conduct: ChaseConduct::HeaviestKind,
-                both_forbidden: BothForbidden::Draw,
-            },
+            table: crate::law::judge::CXA_1999_TEST_TABLE,
             articles: LawArticles {
                 perpetual_check: "§26.1",
                 both_allowed: "§26.2",
