@@ -6,6 +6,8 @@ use std::fmt::Write as _;
 use xqr_core::registry::Registry;
 use xqr_core::rules::{Claim, Claimant, Ruleset, Verdict};
 
+use xqr_host::compare::{compare, CompareRow};
+
 use super::game_input::{GameArgs, JudgingArgs};
 use super::{CliError, Format, Output};
 
@@ -64,21 +66,6 @@ pub fn run_judge(args: &JudgeArgs, registry: &Registry, out: &mut Output) -> Res
     }
 }
 
-/// One row of `compare`: a verdict, or why the ruleset could not judge the game.
-#[derive(serde::Serialize)]
-#[serde(untagged)]
-enum Row {
-    Verdict(Box<Verdict>),
-    Failed {
-        ruleset: String,
-        error: String,
-        /// The ruleset cannot play this kind of game (a Jieqi record under a standard
-        /// edition): it says so rather than failing.
-        #[serde(skip_serializing_if = "std::ops::Not::not")]
-        unsupported: bool,
-    },
-}
-
 /// Runs `xqr compare`.
 pub fn run_compare(
     args: &CompareArgs,
@@ -87,24 +74,11 @@ pub fn run_compare(
 ) -> Result<(), CliError> {
     let source = args.game.game()?;
     let options = args.judging.options();
-    let rows: Vec<Row> = registry
-        .iter()
-        .map(|rs| match rs.judge(&source.input, &options) {
-            Ok(v) => Row::Verdict(Box::new(v)),
-            Err(xqr_core::rules::JudgeError::Unsupported { ruleset, reason }) => Row::Failed {
-                ruleset,
-                error: reason,
-                unsupported: true,
-            },
-            Err(e) => Row::Failed {
-                ruleset: rs.meta().id.clone(),
-                error: format!("{}: {e}", source.label),
-                unsupported: false,
-            },
-        })
-        .collect();
-    if rows.iter().all(|r| matches!(r, Row::Failed { .. })) {
-        if let Some(Row::Failed { error, .. }) = rows.first() {
+    let rows = compare(registry.iter(), &source.input, &options, |e| {
+        format!("{}: {e}", source.label)
+    });
+    if !rows.iter().any(CompareRow::is_verdict) {
+        if let Some(CompareRow::Failed { error, .. }) = rows.first() {
             return Err(CliError::input(error.clone()));
         }
     }
@@ -211,7 +185,7 @@ fn serde_name<T: serde::Serialize>(v: &T) -> String {
 }
 
 /// The readable `compare` table: one row per ruleset, then the claims nobody made.
-fn render_compare(rows: &[Row]) -> String {
+fn render_compare(rows: &[CompareRow]) -> String {
     let mut table: Vec<[String; 6]> = vec![[
         "ruleset".into(),
         "result".into(),
@@ -223,7 +197,7 @@ fn render_compare(rows: &[Row]) -> String {
     let mut unmade: Vec<String> = Vec::new();
     for r in rows {
         table.push(match r {
-            Row::Verdict(v) => {
+            CompareRow::Verdict(v) => {
                 let reason = match (&v.termination, &v.pending) {
                     (Some(t), _) => t.to_string(),
                     (None, Some(p)) => format!("pending: {} must change", p.must_change),
@@ -266,7 +240,7 @@ fn render_compare(rows: &[Row]) -> String {
                     first,
                 ]
             }
-            Row::Failed {
+            CompareRow::Failed {
                 ruleset,
                 error,
                 unsupported: true,
@@ -278,7 +252,7 @@ fn render_compare(rows: &[Row]) -> String {
                 "-".into(),
                 "-".into(),
             ],
-            Row::Failed { ruleset, error, .. } => [
+            CompareRow::Failed { ruleset, error, .. } => [
                 ruleset.clone(),
                 "error".into(),
                 error.clone(),
