@@ -10,7 +10,8 @@
 //! - [`record_input`]: a game of a PGN file as the judges read it, with the place of each move;
 //! - [`batch`]: judging a whole corpus under several rulesets, in parallel, in bounded memory;
 //! - [`diff`]: the games on which two rulesets disagree, as a Markdown or HTML report;
-//! - [`diagram`]: SVG board diagrams.
+//! - [`diagram`]: SVG board diagrams;
+//! - [`serve`]: the HTTP API and web page of `xqr serve`.
 
 #![warn(missing_docs)]
 
@@ -22,3 +23,4 @@ pub mod diff;
 pub mod loading;
 pub mod plugins;
 pub mod record_input;
+pub mod serve;

@@ -20,6 +20,7 @@ mod perft;
 mod render;
 mod rulesets;
 mod schedule;
+mod serve;
 mod standings;
 
 use std::process::ExitCode;
@@ -100,6 +101,10 @@ pub enum Command {
     /// the forbidden moves with their articles, claims), one JSON response per line.
     #[command(after_help = arbiter::AFTER_HELP)]
     Arbiter(arbiter::Args),
+    /// Serves a web page to compare rule editions on a game, and its HTTP JSON API, on
+    /// 127.0.0.1.
+    #[command(after_help = serve::AFTER_HELP)]
+    Serve(serve::Args),
 }
 
 impl Command {
@@ -121,6 +126,7 @@ impl Command {
             Command::Render(args) => render::run(args, out),
             Command::Deal(args) => deal::run(args, out),
             Command::Arbiter(args) => arbiter::run(args, &registry(sources), out),
+            Command::Serve(args) => serve::run(args, registry(sources), out),
         }
     }
 }
