@@ -71,3 +71,41 @@ impl RecordedGame {
         e.ply().and_then(|p| self.place_of(p))
     }
 }
+
+/// A game picked out of a PGN file, with the label that names it in messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PickedGame {
+    /// The game.
+    pub game: RecordedGame,
+    /// `SOURCE, game N (line L)`.
+    pub label: String,
+    /// How many games the file holds.
+    pub count: usize,
+}
+
+impl PickedGame {
+    /// Game `index` (1-based) of a PGN file's `bytes` (UTF-8, GBK or Big5, detected), named
+    /// `source` in messages; the error is the message, located.
+    pub fn read(bytes: &[u8], index: usize, source: &str) -> Result<PickedGame, String> {
+        let (games, _) =
+            xqr_core::record::read_games_from_bytes(bytes).map_err(|e| format!("{source}: {e}"))?;
+        let count = games.len();
+        let raw = games
+            .into_iter()
+            .nth(index.wrapping_sub(1))
+            .ok_or_else(|| {
+                format!("{source}: there is no game {index} (the file holds {count})")
+            })?;
+        let label = format!("{source}, game {index} (line {})", raw.line());
+        let game = RecordedGame::from_raw(&raw).map_err(|e| format!("{label}: {e}"))?;
+        Ok(PickedGame { game, label, count })
+    }
+
+    /// A judging error as a message naming the game and, for a ply, its line and column.
+    pub fn locate(&self, e: &JudgeError) -> String {
+        match self.game.place_of_error(e) {
+            Some((l, c)) => format!("{} (line {l}, column {c}): {e}", self.label),
+            None => format!("{}: {e}", self.label),
+        }
+    }
+}

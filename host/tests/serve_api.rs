@@ -265,7 +265,7 @@ fn bad_requests_get_their_status_and_a_json_error_and_the_server_goes_on() {
             "/api/compare",
             r#"{"pgn":"1. h2e2","game":4}"#.into(),
             422,
-            "there is no game 4 (it holds 1)",
+            "there is no game 4 (the file holds 1)",
         ),
         (
             "POST",

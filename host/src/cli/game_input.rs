@@ -3,9 +3,8 @@
 
 use std::path::PathBuf;
 
-use xqr_core::record::read_games_from_bytes;
 use xqr_core::rules::{ClaimPolicy, GameInput, IllegalMovePolicy, JudgeOptions};
-use xqr_host::record_input::RecordedGame;
+use xqr_host::record_input::PickedGame;
 
 use super::CliError;
 
@@ -115,21 +114,9 @@ impl GameArgs {
         let shown = path.display();
         let bytes = std::fs::read(path)
             .map_err(|e| CliError::input(format!("{shown}: cannot read: {e}")))?;
-        let (games, _) =
-            read_games_from_bytes(&bytes).map_err(|e| CliError::input(format!("{shown}: {e}")))?;
-        let count = games.len();
-        let raw = games
-            .into_iter()
-            .nth(self.game.wrapping_sub(1))
-            .ok_or_else(|| {
-                CliError::input(format!(
-                    "{shown}: there is no game {} (the file holds {count})",
-                    self.game
-                ))
-            })?;
-        let label = format!("{shown}, game {} (line {})", self.game, raw.line());
-        let game =
-            RecordedGame::from_raw(&raw).map_err(|e| CliError::input(format!("{label}: {e}")))?;
+        let picked =
+            PickedGame::read(&bytes, self.game, &shown.to_string()).map_err(CliError::input)?;
+        let (game, label) = (picked.game, picked.label);
         Ok(Source {
             input: game.input,
             label,

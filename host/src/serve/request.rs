@@ -2,11 +2,10 @@
 //! bytes in any encoding the record reader supports (base64), or a FEN and moves.
 
 use base64::Engine as _;
-use xqr_core::record::read_games_from_bytes;
 use xqr_core::rules::{ClaimPolicy, GameInput, IllegalMovePolicy, JudgeError};
 
 use super::api::ApiError;
-use crate::record_input::RecordedGame;
+use crate::record_input::PickedGame;
 
 /// A request body. Unknown fields are refused, so that a misspelt option is an error rather
 /// than silently ignored.
@@ -96,27 +95,14 @@ impl Game {
                 "give a PGN or \"fen\" and \"moves\", not both",
             ));
         }
-        let (games, _) = read_games_from_bytes(&bytes)
-            .map_err(|e| ApiError::unplayable(format!("{source}: {e}")))?;
-        let count = games.len();
         let index = request.game.unwrap_or(1);
-        let raw = games
-            .into_iter()
-            .nth(index.wrapping_sub(1))
-            .ok_or_else(|| {
-                ApiError::unplayable(format!(
-                    "{source}: there is no game {index} (it holds {count})"
-                ))
-            })?;
-        let label = format!("{source}, game {index} (line {})", raw.line());
-        let recorded = RecordedGame::from_raw(&raw)
-            .map_err(|e| ApiError::unplayable(format!("{label}: {e}")))?;
+        let picked = PickedGame::read(&bytes, index, source).map_err(ApiError::unplayable)?;
         Ok(Game {
-            input: recorded.input,
-            label,
+            input: picked.game.input,
+            label: picked.label,
             index,
-            count,
-            places: recorded.places,
+            count: picked.count,
+            places: picked.game.places,
         })
     }
 
