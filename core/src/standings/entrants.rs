@@ -217,7 +217,8 @@ fn side_results(r: RowResult) -> (Outcome, Outcome) {
             (Outcome::Win, Outcome::Loss)
         }
         RowResult::BlackWins | RowResult::BlackByForfeit => (Outcome::Loss, Outcome::Win),
-        RowResult::Draw => (Outcome::Draw, Outcome::Draw),
+        // Only an event in progress has unfinished games; they count as draws (附录二 一.8).
+        RowResult::Draw | RowResult::Unfinished => (Outcome::Draw, Outcome::Draw),
         RowResult::DoubleForfeit => (Outcome::Loss, Outcome::Loss),
     }
 }

@@ -24,6 +24,10 @@ pub enum RowResult {
     DoubleForfeit,
     /// No opponent this round (轮空).
     Bye,
+    /// Empty result on a game row: the game is still being played. Only
+    /// [`EventResults::in_progress_from_csv_str`] accepts it (the pairing of the next round
+    /// counts it as a draw, 2011 附录二 一.8); standings reject it.
+    Unfinished,
 }
 
 impl RowResult {
@@ -37,6 +41,7 @@ impl RowResult {
             RowResult::BlackByForfeit => "-/+",
             RowResult::DoubleForfeit => "-/-",
             RowResult::Bye => "bye",
+            RowResult::Unfinished => "",
         }
     }
 
@@ -288,8 +293,19 @@ impl EventResults {
         EventResults::from_csv_reader(text.trim_start_matches('\u{feff}').as_bytes())
     }
 
+    /// Reads the results of an event in progress: like [`EventResults::from_csv_str`], but a
+    /// game row may leave its result empty ([`RowResult::Unfinished`]) and a table with a
+    /// header and no rows (before round 1) is an event without results.
+    pub fn in_progress_from_csv_str(text: &str) -> Result<EventResults, ResultsErrors> {
+        EventResults::read(text.trim_start_matches('\u{feff}').as_bytes(), true)
+    }
+
     /// Reads a results table from a CSV reader.
     pub fn from_csv_reader<R: std::io::Read>(reader: R) -> Result<EventResults, ResultsErrors> {
+        EventResults::read(reader, false)
+    }
+
+    fn read<R: std::io::Read>(reader: R, in_progress: bool) -> Result<EventResults, ResultsErrors> {
         let mut rdr = csv::ReaderBuilder::new()
             .has_headers(true)
             .flexible(false)
@@ -311,12 +327,12 @@ impl EventResults {
             if rec.iter().all(|f| f.trim().is_empty()) {
                 continue;
             }
-            match Self::read_row(&header, &rec, line) {
+            match Self::read_row(&header, &rec, line, in_progress) {
                 Ok(row) => rows.push(row),
                 Err(mut e) => errors.append(&mut e),
             }
         }
-        if errors.is_empty() && rows.is_empty() {
+        if errors.is_empty() && rows.is_empty() && !in_progress {
             errors.push(ResultsError {
                 location: Location {
                     line: 1,
@@ -377,6 +393,7 @@ impl EventResults {
         h: &Header,
         rec: &csv::StringRecord,
         line: u64,
+        in_progress: bool,
     ) -> Result<ResultRow, Vec<ResultsError>> {
         let mut errors = Vec::new();
         let mut err = |col: Col, kind: ResultsErrorKind| {
@@ -431,10 +448,14 @@ impl EventResults {
                 if *b == red && !red.is_empty() {
                     err(Col::Black, ResultsErrorKind::SelfPairing(red.clone()));
                 }
-                RowResult::parse_game(text).unwrap_or_else(|| {
-                    err(Col::Result, ResultsErrorKind::BadResult(text.to_owned()));
-                    RowResult::Draw
-                })
+                if in_progress && text.is_empty() {
+                    RowResult::Unfinished
+                } else {
+                    RowResult::parse_game(text).unwrap_or_else(|| {
+                        err(Col::Result, ResultsErrorKind::BadResult(text.to_owned()));
+                        RowResult::Draw
+                    })
+                }
             }
         };
         let opt = |c| Some(h.get(rec, c).to_owned()).filter(|s: &String| !s.is_empty());
@@ -602,6 +623,23 @@ mod tests {
         assert_eq!(
             errs("round,red,black,result\n1,a,b,1-0,extra\n")[0],
             "line 2: unreadable CSV: CSV error: record 1 (line: 2, byte: 23): found record with 5 fields, but the previous record has 4 fields"
+        );
+    }
+
+    #[test]
+    fn an_event_in_progress_may_leave_results_empty() {
+        let ev =
+            EventResults::in_progress_from_csv_str("round,red,black,result\n1,a,b,\n").unwrap();
+        assert_eq!(ev.rows()[0].result, RowResult::Unfinished);
+        assert!(
+            EventResults::in_progress_from_csv_str("round,red,black,result\n")
+                .unwrap()
+                .rows()
+                .is_empty()
+        );
+        assert_eq!(
+            errs("round,red,black,result\n1,a,b,\n"),
+            ["line 2, column 4 (result): unknown result \"\": expected 1-0, 0-1, 1/2-1/2, +/-, -/+ or -/- (empty for a bye)"]
         );
     }
 
