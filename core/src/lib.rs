@@ -26,6 +26,7 @@ mod movegen;
 mod mv;
 pub mod notation;
 mod outcome;
+pub mod pairing;
 mod perft;
 mod piece;
 mod points;
