@@ -16,6 +16,7 @@ mod input;
 mod judge;
 mod moves;
 mod output;
+mod pair;
 mod perft;
 mod render;
 mod rulesets;
@@ -28,7 +29,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use xqr_host::loading::Sources;
 
-pub use output::{report_error, CliError, Format, Output};
+pub use output::{report_error, CliError, Format, FormatArg, Output};
 
 /// Executable Xiangqi rulebooks: positions, legal moves, perft and game records.
 ///
@@ -37,9 +38,10 @@ pub use output::{report_error, CliError, Format, Output};
 #[derive(Debug, Parser)]
 #[command(name = "xqr", version, propagate_version = true)]
 pub struct Cli {
-    /// Output format: readable text, or JSON on standard output (nothing else is printed there).
-    #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    /// Output format: readable text, or JSON on standard output (nothing else is printed there);
+    /// csv for `xqr pair`.
+    #[arg(long, global = true, value_enum, default_value_t = FormatArg::Text)]
+    pub format: FormatArg,
 
     /// A directory of ruleset plugins (shared libraries) to load; repeatable. Directories in
     /// the colon-separated `XQR_PLUGIN_PATH` are searched too; the current directory never is,
@@ -85,6 +87,9 @@ pub enum Command {
     Standings(standings::Args),
     /// Pairing schedules: the round-robin table.
     Schedule(schedule::Args),
+    /// Pairs the next round of a Swiss event by the 定位编排 method (cxa-2011 附录二).
+    #[command(after_help = pair::AFTER_HELP)]
+    Pair(pair::Args),
     /// Judges every game of PGN files and directories under several rulesets, in parallel:
     /// JSON Lines, one line per game, nothing lost.
     #[command(after_help = batch::AFTER_HELP)]
@@ -110,6 +115,11 @@ pub enum Command {
 impl Command {
     /// Runs the command, writing its result to `out`; `sources` says where rulesets come from.
     pub fn run(&self, sources: &Sources, out: &mut Output) -> Result<(), CliError> {
+        if out.csv() && !matches!(self, Command::Pair(_)) {
+            return Err(CliError::input(
+                "--format csv is only for xqr pair; use text or json",
+            ));
+        }
         match self {
             Command::Perft(args) => perft::run(args, sources, out),
             Command::Moves(args) => moves::run(args, sources, out),
@@ -121,6 +131,7 @@ impl Command {
             Command::CheckRuleset(args) => check_ruleset::run(args, &registry(sources), out),
             Command::Standings(args) => standings::run(args, &registry(sources), out),
             Command::Schedule(args) => schedule::run(args, out),
+            Command::Pair(args) => pair::run(args, &registry(sources), out),
             Command::Batch(args) => batch::run(args, &registry(sources), out),
             Command::DiffEditions(args) => diff_editions::run(args, &registry(sources), out),
             Command::Render(args) => render::run(args, out),
@@ -150,7 +161,7 @@ pub fn main() -> ExitCode {
         overlay_dirs: cli.overlay_dir.clone(),
         use_environment: true,
     };
-    let mut out = Output::stdout(cli.format);
+    let mut out = Output::from_arg(cli.format);
     let result = cli
         .command
         .run(&sources, &mut out)

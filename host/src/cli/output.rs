@@ -16,6 +16,18 @@ pub enum Format {
     Json,
 }
 
+/// The `--format` option: [`Format`], or CSV for the commands that write a table (`xqr pair`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormatArg {
+    /// Readable text.
+    #[default]
+    Text,
+    /// JSON on standard output (one document, followed by a newline).
+    Json,
+    /// CSV rows on standard output (only `xqr pair`).
+    Csv,
+}
+
 /// Why a command failed.
 #[derive(Debug)]
 pub enum CliError {
@@ -72,6 +84,7 @@ impl From<io::Error> for CliError {
 /// Where a command writes its result, in the format chosen with `--format`.
 pub struct Output {
     format: Format,
+    csv: bool,
     out: Box<dyn Write + Send>,
 }
 
@@ -80,6 +93,7 @@ impl Output {
     pub fn stdout(format: Format) -> Output {
         Output {
             format,
+            csv: false,
             out: Box::new(BufWriter::new(io::stdout())),
         }
     }
@@ -88,13 +102,29 @@ impl Output {
     pub fn to_writer(format: Format, writer: Box<dyn Write + Send>) -> Output {
         Output {
             format,
+            csv: false,
             out: Box::new(BufWriter::new(writer)),
         }
+    }
+
+    /// Standard output as chosen with `--format` (CSV is written as text).
+    pub fn from_arg(format: FormatArg) -> Output {
+        let mut out = Output::stdout(match format {
+            FormatArg::Json => Format::Json,
+            FormatArg::Text | FormatArg::Csv => Format::Text,
+        });
+        out.csv = format == FormatArg::Csv;
+        out
     }
 
     /// The chosen format.
     pub fn format(&self) -> Format {
         self.format
+    }
+
+    /// Whether `--format csv` was chosen (only commands that write a table accept it).
+    pub fn csv(&self) -> bool {
+        self.csv
     }
 
     /// Writes text as is (text format).

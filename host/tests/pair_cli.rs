@@ -1,0 +1,197 @@
+//! End-to-end tests of `xqr pair`: a whole event run round by round through the CSV output,
+//! `xqr standings` at the end, and located errors.
+
+mod common;
+use common::bad_input as bad;
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("xqr-pair-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(dir: &std::path::Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.display().to_string()
+}
+
+const PLAYERS: &str = "name,rating,seeded\nLi,2500,yes\nWang,2450,yes\nZhao,2300,\nQian,2200,\nSun,,\nZhou,,\nWu,,\nZheng,,\nFeng,,\n";
+
+#[test]
+fn csv_rows_filled_in_feed_the_next_round_and_the_standings() {
+    let dir = temp_dir("event");
+    let players = write(&dir, "players.csv", PLAYERS);
+    let results = write(&dir, "results.csv", "");
+    for round in 1..=7u32 {
+        let r = round.to_string();
+        let o = common::ok(&[
+            "pair",
+            "--ruleset",
+            "cxa-2011",
+            "--format",
+            "csv",
+            "--seed",
+            "3",
+            "--rounds",
+            "7",
+            &players,
+            &results,
+            "--round",
+            &r,
+        ]);
+        let rows = common::stdout(&o);
+        if round == 1 {
+            assert!(rows.starts_with("round,red,black,result\n"));
+        } else {
+            assert!(rows.starts_with(&format!("{round},")));
+        }
+        // Fill in: Red wins on odd boards, Black on even ones, the bye stays empty.
+        let mut filled = String::new();
+        for (i, line) in rows.lines().enumerate() {
+            if line.starts_with("round") {
+                filled.push_str(line);
+            } else if line.ends_with(",,") {
+                filled.push_str(line);
+            } else {
+                filled.push_str(line);
+                filled.push_str(if i % 2 == 1 { "1-0" } else { "0-1" });
+            }
+            filled.push('\n');
+        }
+        let mut text = std::fs::read_to_string(&results).unwrap();
+        text.push_str(&filled);
+        std::fs::write(&results, text).unwrap();
+    }
+    let table = std::fs::read_to_string(&results).unwrap();
+    assert_eq!(
+        table.lines().filter(|l| l.ends_with(",,")).count(),
+        7,
+        "one bye a round"
+    );
+    common::ok(&["standings", "--ruleset", "cxa-2011", &results]);
+}
+
+#[test]
+fn json_boards_and_explanations() {
+    let dir = temp_dir("json");
+    let players = write(&dir, "players.csv", PLAYERS);
+    let results = write(&dir, "results.csv", "round,red,black,result\n");
+    let o = common::ok(&[
+        "pair",
+        "--ruleset",
+        "cxa-2011",
+        "--format",
+        "json",
+        &players,
+        &results,
+        "--round",
+        "1",
+    ]);
+    let v = common::json(&o);
+    let boards = v.as_array().unwrap();
+    assert_eq!(boards.len(), 5);
+    assert_eq!(boards[4]["black"], serde_json::Value::Null);
+    assert_eq!(boards[0]["board"], 1);
+    let o = common::ok(&[
+        "pair",
+        "--ruleset",
+        "cxa-2011",
+        "--explain",
+        &players,
+        &results,
+        "--round",
+        "1",
+    ]);
+    assert!(common::stdout(&o).contains("why: numbers 1 and 2 of the first-round table (二.1)"));
+}
+
+#[test]
+fn bad_input_is_located_by_file_and_line() {
+    let dir = temp_dir("bad");
+    let players = write(&dir, "players.csv", PLAYERS);
+    let unknown = write(
+        &dir,
+        "unknown.csv",
+        "round,red,black,result\n1,Li,Nobody,1-0\n",
+    );
+    let msg = bad(&[
+        "pair",
+        "--ruleset",
+        "cxa-2011",
+        &players,
+        &unknown,
+        "--round",
+        "2",
+    ]);
+    assert!(
+        msg.contains("unknown.csv: line 2: \"Nobody\" is not in the list of players"),
+        "{msg}"
+    );
+    let rematch = write(
+        &dir,
+        "rematch.csv",
+        "round,red,black,result\n1,Li,Wang,1-0\n2,Wang,Li,1-0\n",
+    );
+    let msg = bad(&[
+        "pair",
+        "--ruleset",
+        "cxa-2011",
+        &players,
+        &rematch,
+        "--round",
+        "3",
+    ]);
+    assert!(
+        msg.contains("rematch.csv: line 3: \"Wang\" and \"Li\" already met on line 2"),
+        "{msg}"
+    );
+    let order = write(
+        &dir,
+        "order.csv",
+        "round,red,black,result\n1,Li,Wang,1-0\n3,Zhao,Qian,1-0\n",
+    );
+    let msg = bad(&[
+        "pair",
+        "--ruleset",
+        "cxa-2011",
+        &players,
+        &order,
+        "--round",
+        "4",
+    ]);
+    assert!(
+        msg.contains("order.csv: line 3: round 3 is out of order"),
+        "{msg}"
+    );
+    let late = write(&dir, "late.csv", "round,red,black,result\n1,Li,Wang,1-0\n");
+    let msg = bad(&[
+        "pair",
+        "--ruleset",
+        "cxa-2011",
+        &players,
+        &late,
+        "--round",
+        "3",
+    ]);
+    assert!(
+        msg.contains("round 3 cannot be paired (next: round 2)"),
+        "{msg}"
+    );
+    let twice = write(&dir, "twice.csv", "name\nLi\nLi\n");
+    let msg = bad(&[
+        "pair",
+        "--ruleset",
+        "cxa-2011",
+        &twice,
+        &late,
+        "--round",
+        "2",
+    ]);
+    assert!(
+        msg.contains("twice.csv: line 3: \"Li\" is listed twice"),
+        "{msg}"
+    );
+    let msg = bad(&["schedule", "--format", "csv", "round-robin", "4"]);
+    assert!(msg.contains("--format csv is only for xqr pair"), "{msg}");
+}
