@@ -18,8 +18,8 @@
 //!    leaves a player three Reds (or Blacks) up or with three of a colour in a row, there is no
 //!    way to pair the same players of that group (the group's pairing set is taken as the
 //!    engine made it: who floated in and out is not questioned) without a rematch, without a
-//!    third float up for anyone (一.9's limit outranks colours) and with colours that keep
-//!    everyone within 一.11 (3).
+//!    third counted float up for anyone (一.9's limit outranks colours; a player alone on his
+//!    score floats uncounted) and with colours that keep everyone within 一.11 (3).
 //! 5. After the last round of an odd-round event every colour difference is at most one where
 //!    possible (一.11 (4)): as 4, for players whose difference was at most two before the round,
 //!    with "within 一.11 (3)" read as "within 一.11 (3) and at most one apart after the round".
@@ -274,12 +274,16 @@ fn check_round(
                 continue;
             }
             let ok = |a: usize, b: usize| {
-                let lower_ups = match book.points[a].cmp(&book.points[b]) {
-                    std::cmp::Ordering::Less => book.ups[a],
-                    std::cmp::Ordering::Greater => book.ups[b],
-                    std::cmp::Ordering::Equal => 0,
+                let lower = match book.points[a].cmp(&book.points[b]) {
+                    std::cmp::Ordering::Less => Some(a),
+                    std::cmp::Ordering::Greater => Some(b),
+                    std::cmp::Ordering::Equal => None,
                 };
-                book.can_meet(a, b) && lower_ups < 2 && safe(book.colours[a], book.colours[b], last)
+                // 一.9: no third float up, unless alone on his score (then it is not counted).
+                let alone =
+                    |p: usize| book.points.iter().filter(|&&s| s == book.points[p]).count() == 1;
+                let up_ok = lower.is_none_or(|l| book.ups[l] < 2 || alone(l));
+                book.can_meet(a, b) && up_ok && safe(book.colours[a], book.colours[b], last)
             };
             let mut budget = 200_000;
             let better = matchable(&players, &ok, &mut budget);

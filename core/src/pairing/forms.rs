@@ -28,11 +28,15 @@
 //! a picker with no partner left floats himself before earlier pairs are broken.
 //!
 //! The search runs in passes that give up one wish at a time (一.11 (1)–(2): full pairing
-//! first, colours within it): pairs whose colours can stay within 一.11 (3) (and (4) in the
-//! last round of an odd-round event) with floaters who never floated down; then floaters with
-//! one float (一.9's limit is two); then 一.11 (4) is given up, then 一.11 (3). When even that
-//! leaves the group unpaired the limit of two floats goes, and the colour wishes are tried
-//! again without it. Not checked here: the groups below (`groups`).
+//! first, colours within it). 一.9 is read as a limit and a wish: nobody floats down or up a
+//! third time (the limit; a player alone on his score floats uncounted, as the parenthesis
+//! of 一.9 says, so neither limit nor balance applies to him), and the players sent down are, where possible, players who never
+//! floated down and not floaters from above floating on (the balance "趋于平衡", with 一.4's
+//! "尽可能避免跨越积分段"). The passes: pairs whose colours can stay within 一.11 (3) (and (4)
+//! in the last round of an odd-round event) with that balance of floaters; the same with
+//! floaters who floated once; then 一.11 (4) is given up, then 一.11 (3), each again with the
+//! balance first. When even that leaves the group unpaired the limit of two floats goes, and
+//! the colour wishes are tried again without it. Not checked here: the groups below (`groups`).
 
 use std::collections::HashSet;
 
@@ -40,6 +44,7 @@ use super::colours::pair_can_balance;
 use super::groups::Field;
 use super::matching::Set;
 use super::pick_order::{first_picker, row_key, PickRule};
+use crate::standings::Score;
 
 /// The form of a pair (二.3).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -83,8 +88,9 @@ pub(crate) enum ColourWish {
 pub(crate) struct Pass {
     /// What pairs must allow of 一.11 (3)–(4).
     pub colours: ColourWish,
-    /// Floaters must have floated down fewer times than this, and players floating up fewer
-    /// times up.
+    /// Floaters must have floated down fewer times than this; at 1, a floater from above does
+    /// not float on. Players floating up must have floated up fewer than two times, unless this
+    /// is unlimited.
     pub float_limit: u32,
 }
 
@@ -148,6 +154,7 @@ pub(crate) struct Solved {
 
 struct Search<'a> {
     field: &'a Field,
+    group_score: Score,
     floaters_wanted: usize,
     pass: Pass,
     accept: &'a mut dyn FnMut(Set) -> bool,
@@ -162,6 +169,7 @@ struct Search<'a> {
 /// `accept`; `None` when no pairing fits (or the budget ran out).
 pub(crate) fn pair_group(
     field: &Field,
+    group_score: Score,
     members: &[usize],
     floaters: usize,
     pass: Pass,
@@ -170,6 +178,7 @@ pub(crate) fn pair_group(
 ) -> Option<Solved> {
     let mut s = Search {
         field,
+        group_score,
         floaters_wanted: floaters,
         pass,
         accept,
@@ -194,7 +203,11 @@ pub(crate) fn pair_group(
 
 impl Search<'_> {
     fn can_float(&self, p: usize) -> bool {
-        Some(p) != self.field.phantom && self.field.downs[p] < self.pass.float_limit
+        let f = self.field;
+        let from_above = f.entries[p].score > self.group_score;
+        Some(p) != f.phantom
+            && (f.alone[p] || f.downs[p] < self.pass.float_limit)
+            && (self.pass.float_limit > 1 || !from_above)
     }
 
     fn run(&mut self, left: Set, floaters: Set) -> bool {
@@ -325,6 +338,11 @@ impl Search<'_> {
             core::cmp::Ordering::Less => Some(p),
             core::cmp::Ordering::Equal => None,
         };
-        lower.is_none_or(|l| f.ups[l] < self.pass.float_limit)
+        let limit = if self.pass.float_limit == u32::MAX {
+            u32::MAX
+        } else {
+            2
+        };
+        lower.is_none_or(|l| f.alone[l] || f.ups[l] < limit)
     }
 }

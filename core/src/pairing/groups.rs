@@ -35,6 +35,8 @@ pub(crate) struct Field {
     pub met: Vec<Set>,
     pub downs: Vec<u32>,
     pub ups: Vec<u32>,
+    /// Alone on his score: his float this round is not counted (一.9).
+    pub alone: Vec<bool>,
     /// The bye's phantom player, with an odd field.
     pub phantom: Option<usize>,
     pub round: u32,
@@ -139,7 +141,9 @@ pub(crate) fn pair_field(field: &Field) -> Result<Vec<PairedGroup>, Stuck> {
                 } else {
                     200_000
                 };
-                if let Some(s) = pair_group(field, &members, k, pass, &mut accept, &mut budget) {
+                if let Some(s) =
+                    pair_group(field, *score, &members, k, pass, &mut accept, &mut budget)
+                {
                     found = Some((s, pass));
                     break 'wanted;
                 }

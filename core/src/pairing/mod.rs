@@ -279,6 +279,9 @@ pub fn pair_round(req: &PairingRequest<'_>) -> Result<PairedRound, PairingError>
         met,
         downs: cards.iter().map(|c| c.downs).chain([0]).collect(),
         ups: cards.iter().map(|c| c.ups).chain([0]).collect(),
+        alone: (0..=n)
+            .map(|p| p < n && cards.iter().filter(|c| c.score == cards[p].score).count() == 1)
+            .collect(),
         phantom,
         round: req.round,
         final_round: req.rounds == Some(req.round) && req.round % 2 == 1,
@@ -378,7 +381,7 @@ pub fn pair_round(req: &PairingRequest<'_>) -> Result<PairedRound, PairingError>
             forms::ColourWish::Any => relaxed.push("no three up or in a row (一.11 (3))"),
         }
         if g.pass.float_limit > 1 && !g.solved.floaters.is_empty() {
-            relaxed.push("floaters who never floated (一.9)");
+            relaxed.push("only residents who never floated down float (一.9, 一.4)");
         }
         if g.pass.float_limit > 2 {
             relaxed.push("at most two floats (一.9)");
