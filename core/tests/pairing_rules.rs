@@ -204,3 +204,20 @@ fn an_exhausted_field_is_refused_not_paired_with_a_rematch() {
     let e = pair_round(&PairingRequest::new(&list, &ev, 2)).unwrap_err();
     assert_eq!(e.kind, PairingErrorKind::NoPairing(2));
 }
+
+#[test]
+fn teammates_meet_unless_a_supplementary_rule_keeps_them_apart() {
+    let list = read_players("name,team,number\nA,X,1\nB,Y,2\nC,X,3\nD,Y,4\n").unwrap();
+    let ev =
+        EventResults::in_progress_from_csv_str("round,red,black,result\n1,A,B,1-0\n1,D,C,0-1\n")
+            .unwrap();
+    // 一.7: by default the two winners (A and C, team X) meet.
+    let p = pair_round(&PairingRequest::new(&list, &ev, 2)).unwrap();
+    assert_eq!(games(&list, &p)[0], "C-A");
+    let mut req = PairingRequest::new(&list, &ev, 2);
+    req.avoid_teammates = true;
+    let p = pair_round(&req).unwrap();
+    for b in &p.boards {
+        assert_ne!(list[b.red].team, list[b.black.unwrap()].team);
+    }
+}

@@ -164,6 +164,10 @@ pub struct PairingRequest<'a> {
     pub first_round: FirstRoundMethod,
     /// The seed of the draw of numbers (round 1).
     pub seed: u64,
+    /// Keep players of one team (单位) apart from round 2 on, as a supplementary rule may ask
+    /// (一.7: "原则上不回避配对。如某轮需回避，应在赛前补充规定中说明"). Round 1 follows the
+    /// table of the draw.
+    pub avoid_teammates: bool,
 }
 
 impl<'a> PairingRequest<'a> {
@@ -177,6 +181,7 @@ impl<'a> PairingRequest<'a> {
             points: PointScheme::TWO_ONE_ZERO,
             first_round: FirstRoundMethod::NearNumber,
             seed: 0,
+            avoid_teammates: false,
         }
     }
 }
@@ -265,6 +270,15 @@ pub fn pair_round(req: &PairingRequest<'_>) -> Result<PairedRound, PairingError>
         .iter()
         .map(|c| c.opponents.iter().copied().collect())
         .collect();
+    if req.avoid_teammates {
+        for (p, a) in req.entrants.iter().enumerate() {
+            for (q, b) in req.entrants.iter().enumerate() {
+                if p != q && a.team.is_some() && a.team == b.team {
+                    met[p].insert(q);
+                }
+            }
+        }
+    }
     let phantom = (n % 2 == 1).then_some(n);
     if phantom.is_some() {
         entries.push(Entry {

@@ -39,6 +39,10 @@ pub struct Args {
     /// Later rounds read the numbers back from round 1 of the results by the same table.
     #[arg(long, value_name = "METHOD", default_value = "near")]
     pub first_round: FirstRoundMethod,
+    /// Keep players of one team (the `team` column) apart from round 2 on, when the event's
+    /// supplementary rules ask for it (附录二 一.7: by default they are not kept apart).
+    #[arg(long)]
+    pub avoid_teammates: bool,
     /// Say why each pair was formed: the picker and the rule that chose him, the form, the
     /// colour rule.
     #[arg(long)]
@@ -111,6 +115,7 @@ pub fn run(args: &Args, registry: &Registry, out: &mut Output) -> Result<(), Cli
         points,
         first_round: args.first_round,
         seed: args.seed,
+        avoid_teammates: args.avoid_teammates,
     };
     let paired = pair_round(&req).map_err(locate)?;
     let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
