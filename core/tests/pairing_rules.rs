@@ -221,3 +221,47 @@ fn teammates_meet_unless_a_supplementary_rule_keeps_them_apart() {
         assert_ne!(list[b.red].team, list[b.black.unwrap()].team);
     }
 }
+
+#[test]
+fn the_first_team_takes_red_on_odd_boards_and_teams_are_paired_by_match_points() {
+    use xqr_core::pairing::pair_team_round;
+    use xqr_core::rules::PointScheme;
+    let list = read_players("name,team\na1,A\na2,A\nb1,B\nb2,B\nc1,C\nc2,C\nd1,D\nd2,D\n").unwrap();
+    let header = "round,red,black,result,board,red_team,black_team\n";
+    let ev = EventResults::in_progress_from_csv_str(header).unwrap();
+    let mut req = PairingRequest::new(&list, &ev, 1);
+    req.seed = 5;
+    let r1 = pair_team_round(&req, &PointScheme::TWO_ONE_ZERO).unwrap();
+    assert_eq!(r1.matches.len(), 2);
+    for m in &r1.matches {
+        let (first, second) = (m.first, m.second.unwrap());
+        // Board 1: the 先走 team's player has Red; board 2: the other team's.
+        assert_eq!(
+            list[m.boards[0].1].team.as_deref(),
+            Some(r1.teams[first].as_str())
+        );
+        assert_eq!(
+            list[m.boards[1].1].team.as_deref(),
+            Some(r1.teams[second].as_str())
+        );
+    }
+    // Round 2 after A beat B 2-0 on boards and C drew D 1-1: A meets C or D (A is alone on
+    // top and floats to the drawn teams).
+    let ev = EventResults::in_progress_from_csv_str(&format!(
+        "{header}1,a1,b1,1-0,1,A,B\n1,b2,a2,0-1,2,B,A\n1,c1,d1,1-0,1,C,D\n1,d2,c2,1-0,2,D,C\n"
+    ))
+    .unwrap();
+    let r2 = pair_team_round(
+        &PairingRequest::new(&list, &ev, 2),
+        &PointScheme::TWO_ONE_ZERO,
+    )
+    .unwrap();
+    let first = &r2.matches[0];
+    let names = [
+        r2.teams[first.first].as_str(),
+        r2.teams[first.second.unwrap()].as_str(),
+    ];
+    assert!(names.contains(&"A"), "{names:?}");
+    assert!(!names.contains(&"B"), "{names:?}");
+    assert_eq!(r2.paired.cards[0].score.to_string(), "2");
+}

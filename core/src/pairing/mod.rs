@@ -44,7 +44,7 @@ pub use matching::{can_pair_all, Set};
 pub use pick_order::PickRule;
 pub use players::{read_players, Entrant};
 pub use record::Card;
-pub use teams::team_board_colours;
+pub use teams::{pair_team_round, team_board_colours, TeamMatch, TeamRound};
 
 use core::fmt;
 
@@ -53,7 +53,7 @@ use groups::{pair_field, Field, Stuck};
 use pick_order::Entry;
 
 use crate::points::PointScheme;
-use crate::standings::{EventResults, RowResult, Score};
+use crate::standings::{EventResults, ResultRow, RowResult, Score};
 
 /// Which input file a problem is in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -241,6 +241,14 @@ pub struct PairedRound {
 
 /// Pairs the round of `req`.
 pub fn pair_round(req: &PairingRequest<'_>) -> Result<PairedRound, PairingError> {
+    pair_rows(req, req.results.rows())
+}
+
+/// Pairs the round of `req` after `rows` (the results, or a team event's matches).
+pub(crate) fn pair_rows(
+    req: &PairingRequest<'_>,
+    rows: &[ResultRow],
+) -> Result<PairedRound, PairingError> {
     let n = req.entrants.len();
     let whole = |kind| PairingError {
         file: Source::Players,
@@ -254,8 +262,8 @@ pub fn pair_round(req: &PairingRequest<'_>) -> Result<PairedRound, PairingError>
         return Err(whole(PairingErrorKind::TooMany(n)));
     }
     let names: Vec<String> = req.entrants.iter().map(|e| e.name.clone()).collect();
-    let cards = record::cards(&names, req.results, req.round, &req.points)?;
-    let numbers = numbers(req)?;
+    let cards = record::cards(&names, rows, req.round, &req.points)?;
+    let numbers = numbers(req, rows)?;
     if req.round == 1 {
         return Ok(first_round(req, numbers, cards));
     }
@@ -471,7 +479,7 @@ fn first_round(req: &PairingRequest<'_>, numbers: Vec<u32>, cards: Vec<Card>) ->
 /// The entrants' numbers: given in the list, drawn (round 1), or read back from round 1 of the
 /// results (game rows in file order are the boards of the first-round table; a player absent
 /// from round 1 takes the smallest number left, in list order).
-fn numbers(req: &PairingRequest<'_>) -> Result<Vec<u32>, PairingError> {
+fn numbers(req: &PairingRequest<'_>, rows: &[ResultRow]) -> Result<Vec<u32>, PairingError> {
     let n = req.entrants.len();
     if req.entrants.iter().all(|e| e.number.is_some()) {
         let mut used = vec![false; n + 1];
@@ -506,7 +514,7 @@ fn numbers(req: &PairingRequest<'_>) -> Result<Vec<u32>, PairingError> {
     let mut numbers: Vec<Option<u32>> = vec![None; n];
     let mut used = vec![false; n + 2];
     let mut k = 0;
-    for r in req.results.rows().iter().filter(|r| r.round == 1) {
+    for r in rows.iter().filter(|r| r.round == 1) {
         let given: Vec<(Option<usize>, u32)> = match (&r.black, r.result) {
             (None, _) | (_, RowResult::Bye) => {
                 bye.map(|x| vec![(index(&r.red), x)]).unwrap_or_default()

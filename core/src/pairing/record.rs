@@ -22,7 +22,7 @@ use super::colours::ColourState;
 use super::{PairingError, PairingErrorKind, Source};
 use crate::outcome::GameResult;
 use crate::points::PointScheme;
-use crate::standings::{EventResults, ResultRow, RowResult, Score};
+use crate::standings::{ResultRow, RowResult, Score};
 use crate::Color;
 
 /// One player's card before the round being paired.
@@ -70,10 +70,10 @@ fn points(scheme: &PointScheme, result: RowResult, side: Color) -> Score {
     Score::from(scheme.for_result(game, side))
 }
 
-/// The cards of `names` after the rows of `results`, which must hold rounds 1 to `round − 1`.
+/// The cards of `names` after `rows`, which must hold rounds 1 to `round − 1`.
 pub(crate) fn cards(
     names: &[String],
-    results: &EventResults,
+    rows: &[ResultRow],
     round: u32,
     scheme: &PointScheme,
 ) -> Result<Vec<Card>, PairingError> {
@@ -82,8 +82,7 @@ pub(crate) fn cards(
         .enumerate()
         .map(|(i, n)| (n.as_str(), i))
         .collect();
-    let rows = results.rows();
-    let last = results.rounds();
+    let last = rows.iter().map(|r| r.round).max().unwrap_or(0);
     // Rounds in order, none missing.
     let mut expected = 1;
     for r in rows {
