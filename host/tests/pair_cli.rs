@@ -191,3 +191,78 @@ fn bad_input_is_located_by_file_and_line() {
     let msg = bad(&["schedule", "--format", "csv", "round-robin", "4"]);
     assert!(msg.contains("--format csv is only for xqr pair"), "{msg}");
 }
+
+#[test]
+fn team_rounds_give_the_first_team_red_on_odd_boards_and_feed_the_standings() {
+    let dir = temp_dir("teams");
+    let players = write(
+        &dir,
+        "players.csv",
+        "name,team\na1,A\na2,A\nb1,B\nb2,B\nc1,C\nc2,C\nd1,D\nd2,D\n",
+    );
+    let results = write(&dir, "results.csv", "");
+    for round in 1..=3u32 {
+        let r = round.to_string();
+        let o = common::ok(&[
+            "pair",
+            "--teams",
+            "--ruleset",
+            "cxa-2011",
+            "--format",
+            "csv",
+            &players,
+            &results,
+            "--round",
+            &r,
+        ]);
+        let rows = common::stdout(&o);
+        let mut filled = String::new();
+        for line in rows.lines() {
+            let f: Vec<&str> = line.split(',').collect();
+            if f[0] == "round" {
+                assert_eq!(line, "round,red,black,result,board,red_team,black_team");
+                filled.push_str(line);
+            } else {
+                // Board 1 Red is the first team, board 2 Red the second (§12.3).
+                let (board, red_team, black_team) = (f[4], f[5], f[6]);
+                assert_eq!(f[3], "");
+                assert!(f[1].starts_with(&red_team.to_lowercase()));
+                assert!(f[2].starts_with(&black_team.to_lowercase()));
+                let result = if board == "1" { "1-0" } else { "1/2-1/2" };
+                filled.push_str(&[f[0], f[1], f[2], result, f[4], f[5], f[6]].join(","));
+            }
+            filled.push('\n');
+        }
+        let mut text = std::fs::read_to_string(&results).unwrap();
+        text.push_str(&filled);
+        std::fs::write(&results, text).unwrap();
+    }
+    let o = common::ok(&["standings", "--ruleset", "cxa-2011", &results]);
+    // Four teams over three rounds met once each: the standings see a team round robin.
+    assert!(common::stdout(&o).contains("team-round-robin"));
+}
+
+#[test]
+fn csv_rows_follow_the_columns_of_the_results_file() {
+    let dir = temp_dir("columns");
+    let players = write(&dir, "players.csv", "name\nA\nB\nC\nD\n");
+    let results = write(
+        &dir,
+        "results.csv",
+        "round,red,black,result,red_fouls\n1,A,B,1-0,\n1,D,C,1-0,1\n",
+    );
+    let o = common::ok(&[
+        "pair",
+        "--ruleset",
+        "cxa-2011",
+        "--format",
+        "csv",
+        &players,
+        &results,
+        "--round",
+        "2",
+    ]);
+    for line in common::stdout(&o).lines() {
+        assert_eq!(line.split(',').count(), 5, "{line}");
+    }
+}

@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use xqr_core::pairing::{
-    pair_round, read_players, FirstRoundMethod, PairedRound, PairingError, PairingRequest, Source,
+    pair_round, pair_team_round, read_players, FirstRoundMethod, PairedRound, PairingError,
+    PairingRequest, Source, TeamRound,
 };
 use xqr_core::registry::Registry;
 use xqr_core::standings::EventResults;
@@ -43,6 +44,11 @@ pub struct Args {
     /// supplementary rules ask for it (附录二 一.7: by default they are not kept apart).
     #[arg(long)]
     pub avoid_teammates: bool,
+    /// A team event (2011 §12.3): the `team` column groups the players (in board order), teams
+    /// are paired by match points, and the 先走 team takes Red on odd boards. The results
+    /// need the `board,red_team,black_team` columns.
+    #[arg(long)]
+    pub teams: bool,
     /// Say why each pair was formed: the picker and the rule that chose him, the form, the
     /// colour rule.
     #[arg(long)]
@@ -54,9 +60,11 @@ Example:
   xqr pair --ruleset cxa-2011 players.csv results.csv --round 1 --seed 7
   xqr pair --ruleset cxa-2011 --format csv players.csv results.csv --round 4 >> results.csv
 
-CSV: rows round,red,black,result with the result empty and black empty for a bye (a header
-first when results.csv is empty), ready to be filled in and appended to results.csv.
-JSON: [{\"board\", \"red\", \"black\"}], black null for a bye, plus \"explain\" with --explain.";
+CSV: rows round,red,black,result with the result empty and black empty for a bye, in the
+column order of results.csv (other columns left empty; with --teams board,red_team,black_team
+filled), a header first when results.csv is empty: ready to be filled in and appended.
+JSON: [{\"board\", \"red\", \"black\"}], black null for a bye, plus \"explain\" with --explain;
+with --teams also \"red_team\", \"black_team\" and \"match\".";
 
 fn read_text(path: &Path) -> Result<String, CliError> {
     let shown = path.display();
@@ -94,7 +102,11 @@ pub fn run(args: &Args, registry: &Registry, out: &mut Output) -> Result<(), Cli
     };
     let entrants = read_players(&players_text).map_err(locate)?;
     let empty = results_text.trim().is_empty();
-    let header_only = "round,red,black,result\n";
+    let header_only = if args.teams {
+        "round,red,black,result,board,red_team,black_team\n"
+    } else {
+        "round,red,black,result\n"
+    };
     let results =
         EventResults::in_progress_from_csv_str(if empty { header_only } else { &results_text })
             .map_err(|errs| {
@@ -117,21 +129,41 @@ pub fn run(args: &Args, registry: &Registry, out: &mut Output) -> Result<(), Cli
         seed: args.seed,
         avoid_teammates: args.avoid_teammates,
     };
-    let paired = pair_round(&req).map_err(locate)?;
     let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
+    // The columns of the rows written: those of results.csv, or the default header.
+    let header: Vec<String> = if empty {
+        let h = if args.teams { TEAM_HEADER } else { HEADER };
+        h.split(',').map(str::to_owned).collect()
+    } else {
+        results_text
+            .trim_start_matches('\u{feff}')
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .split(',')
+            .map(|c| c.trim().to_owned())
+            .collect()
+    };
+    if args.teams {
+        let points = rs.scoring().standings();
+        let round = pair_team_round(&req, &points.match_points).map_err(locate)?;
+        return write_teams(&round, &names, &header, empty, args, out);
+    }
+    let paired = pair_round(&req).map_err(locate)?;
     if out.csv() {
         let mut text = String::new();
         if empty {
-            text.push_str(header_only);
+            text.push_str(&csv_row(&header));
         }
         for b in &paired.boards {
-            let black = b.black.map_or("", |k| names[k].as_str());
-            text.push_str(&csv_row(&[
-                &paired.round.to_string(),
-                &names[b.red],
-                black,
-                "",
-            ]));
+            let row = Row {
+                round: paired.round,
+                red: &names[b.red],
+                black: b.black.map(|k| names[k].as_str()),
+                board: None,
+                teams: None,
+            };
+            text.push_str(&row.csv(&header));
         }
         return out.text(&text);
     }
@@ -158,15 +190,149 @@ pub fn run(args: &Args, registry: &Registry, out: &mut Output) -> Result<(), Cli
     }
 }
 
+const HEADER: &str = "round,red,black,result";
+const TEAM_HEADER: &str = "round,red,black,result,board,red_team,black_team";
+
+/// One row to write, by column name.
+struct Row<'a> {
+    round: u32,
+    red: &'a str,
+    black: Option<&'a str>,
+    board: Option<u32>,
+    teams: Option<(&'a str, Option<&'a str>)>,
+}
+
+impl Row<'_> {
+    fn csv(&self, header: &[String]) -> String {
+        let round = self.round.to_string();
+        let board = self.board.map(|b| b.to_string()).unwrap_or_default();
+        let fields: Vec<&str> = header
+            .iter()
+            .map(|c| match c.as_str() {
+                "round" => round.as_str(),
+                "red" => self.red,
+                "black" => self.black.unwrap_or(""),
+                "board" => board.as_str(),
+                "red_team" => self.teams.map_or("", |t| t.0),
+                "black_team" => self.teams.and_then(|t| t.1).unwrap_or(""),
+                _ => "",
+            })
+            .collect();
+        csv_row(&fields)
+    }
+}
+
+#[derive(Serialize)]
+struct JsonTeamBoard<'a> {
+    #[serde(rename = "match")]
+    match_number: usize,
+    board: u32,
+    red: &'a str,
+    black: Option<&'a str>,
+    red_team: &'a str,
+    black_team: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    explain: Option<String>,
+}
+
+fn write_teams(
+    round: &TeamRound,
+    names: &[String],
+    header: &[String],
+    empty: bool,
+    args: &Args,
+    out: &mut Output,
+) -> Result<(), CliError> {
+    let team = |t: usize| round.teams[t].as_str();
+    let mut rows = Vec::new();
+    for (i, m) in round.matches.iter().enumerate() {
+        for &(board, red, black) in &m.boards {
+            // 12.3: odd boards Red for the first team.
+            let (red_team, black_team) = match m.second {
+                Some(s) if board % 2 == 0 => (team(s), Some(team(m.first))),
+                Some(s) => (team(m.first), Some(team(s))),
+                None => (team(m.first), None),
+            };
+            rows.push((i, board, red, black, red_team, black_team));
+        }
+    }
+    if out.csv() {
+        let mut text = String::new();
+        if empty {
+            text.push_str(&csv_row(header));
+        }
+        for &(_, board, red, black, red_team, black_team) in &rows {
+            let row = Row {
+                round: round.paired.round,
+                red: &names[red],
+                black: black.map(|k| names[k].as_str()),
+                board: Some(board),
+                teams: Some((red_team, black_team)),
+            };
+            text.push_str(&row.csv(header));
+        }
+        return out.text(&text);
+    }
+    let explain = |i: usize| {
+        let b = &round.paired.boards[i];
+        format!(
+            "{}; the first team has Red on odd boards (§12.3)",
+            round.paired.explain(b, &round.teams)
+        )
+    };
+    match out.format() {
+        Format::Json => {
+            let json: Vec<JsonTeamBoard> = rows
+                .iter()
+                .map(
+                    |&(i, board, red, black, red_team, black_team)| JsonTeamBoard {
+                        match_number: i + 1,
+                        board,
+                        red: &names[red],
+                        black: black.map(|k| names[k].as_str()),
+                        red_team,
+                        black_team,
+                        explain: args.explain.then(|| explain(i)),
+                    },
+                )
+                .collect();
+            out.json(&json)
+        }
+        Format::Text => {
+            out.line(&format!(
+                "Round {} (team event) by cxa-2011 附录二 定位编排 and §12.3: {} teams",
+                round.paired.round,
+                round.teams.len()
+            ))?;
+            for (i, m) in round.matches.iter().enumerate() {
+                let head = match m.second {
+                    Some(s) => format!("match {}: {} (先走) - {}", i + 1, team(m.first), team(s)),
+                    None => format!("bye: {}", team(m.first)),
+                };
+                out.line(&head)?;
+                if args.explain {
+                    out.line(&format!("     why: {}", explain(i)))?;
+                }
+                for &(board, red, black) in &m.boards {
+                    let black = black.map_or("(bye)", |k| names[k].as_str());
+                    out.line(&format!("  board {board}: {} - {black}", names[red]))?;
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
 /// One CSV row, quoting fields that need it.
-fn csv_row(fields: &[&str]) -> String {
+fn csv_row<S: AsRef<str>>(fields: &[S]) -> String {
     let quoted: Vec<String> = fields
         .iter()
         .map(|f| {
+            let f = f.as_ref();
             if f.contains([',', '"', '\n', '\r']) {
                 format!("\"{}\"", f.replace('"', "\"\""))
             } else {
-                (*f).to_owned()
+                f.to_owned()
             }
         })
         .collect();
