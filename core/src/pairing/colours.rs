@@ -147,6 +147,7 @@ pub(crate) fn allocate(a: Side, b: Side, round: u32, final_round: bool) -> (bool
         breaks_balance(red.state, Color::Red, last)
             || breaks_balance(black.state, Color::Black, last)
     };
+    // 一.11 (3)–(4) before 二.4: "尽可能避免" is honoured whenever one way avoids it.
     for (last, rule) in [
         (false, ColourRule::AvoidsThree),
         (true, ColourRule::LastRoundBalance),
@@ -159,15 +160,18 @@ pub(crate) fn allocate(a: Side, b: Side, round: u32, final_round: bool) -> (bool
             return (!a_red_bad, rule);
         }
     }
+    // 二.4 (1), read for any two differences: fewer Reds takes Red.
     if a.state.difference != b.state.difference {
         return (
             a.state.difference < b.state.difference,
             ColourRule::FewerReds,
         );
     }
+    // 二.4 (2)–(5): more Blacks in a row (fewer Reds in a row) takes Red.
     if a.state.streak != b.state.streak {
         return (a.state.streak < b.state.streak, ColourRule::Alternation);
     }
+    // Not in 二.4: alike players follow the number order of 二.2 (4).
     let smaller_first = round % 2 == 1;
     (
         (a.number < b.number) == smaller_first,

@@ -250,9 +250,11 @@ impl Search<'_> {
             if self.run(rest, floaters) {
                 return true;
             }
+            // 二.3 (4) 拆对: break the nearest pair and let its picker choose again.
             self.stack.pop();
             self.rebuilt = true;
         }
+        // 二.3 (5) 下调: a picker without a partner floats before earlier pairs are broken.
         if need > 0 && self.can_float(p) {
             let mut rest = left;
             rest.remove(p);
@@ -279,6 +281,8 @@ impl Search<'_> {
                 .map(|q| (q, Form::Bye))
                 .collect();
         }
+        // 二.3 (1)–(2): the other row ("异行") in its 二.2 order; 同位 is its first card still
+        // unpaired, 错位 any later one (the text's "依次选择").
         let wants_red = f.entries[p].state.wants_red();
         let mut other: Vec<usize> = left
             .iter()
@@ -289,6 +293,8 @@ impl Search<'_> {
             .iter()
             .filter(|&q| real(q) && f.entries[q].state.wants_red() == wants_red)
             .collect();
+        // 二.3 (3) 通行 "在同行内向下按序号临近配对": read as the nearest number first, the row
+        // order between equally near numbers.
         let n = f.entries[p].number;
         own.sort_by_key(|&q| {
             (
@@ -312,6 +318,7 @@ impl Search<'_> {
             .chain(own.into_iter().map(|q| (q, Form::SameRow)))
             .filter(|&(q, _)| self.allowed(p, q))
             .collect();
+        // 一.5: the bye is the last choice, so it goes to whoever the lowest group leaves.
         if let Some(x) = phantom.filter(|&x| left.contains(x) && f.can_meet(p, x)) {
             out.push((x, Form::Bye));
         }

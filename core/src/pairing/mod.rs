@@ -12,7 +12,8 @@
 //! - `groups`: the score groups from the top down, floaters and the bye (一.4, 一.5);
 //! - `colours`: who takes Red (二.4, 一.11 (3)–(4));
 //! - `matching`: whether a set of players can still be paired without rematches;
-//! - `teams`: the colours of a team match's boards (2011 §12.3).
+//! - `teams`: team events, teams paired as entrants, the first team Red on odd boards
+//!   (2011 §12.3).
 //!
 //! Not in this copy of the rules, so not implemented: the "拆对编排方法" that 二.3 (4) refers
 //! to (its reading is in `forms`), and the knock-out tables of 附录三 (2011 §10.4 names them; the

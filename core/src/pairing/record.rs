@@ -151,7 +151,8 @@ pub(crate) fn cards(
                 c.colours.push(side);
             }
         }
-        // 一.9: floats, unless the player was alone on his score.
+        // 一.9 "不含本积分段只有一人必然下调或上调": a player alone on his score before the
+        // round floats uncounted.
         let alone = |p: usize| before.iter().filter(|&&s| s == before[p]).count() == 1;
         if before[red] != before[black] {
             let (hi, lo) = if before[red] > before[black] {
