@@ -198,6 +198,17 @@ fn bad_results_are_located() {
 }
 
 #[test]
+fn numbers_are_given_for_everyone_or_for_nobody() {
+    let list = read_players("name,number\nA,1\nB,\nC,3\nD,4\n").unwrap();
+    let ev = EventResults::in_progress_from_csv_str("round,red,black,result\n").unwrap();
+    let e = pair_round(&PairingRequest::new(&list, &ev, 1)).unwrap_err();
+    assert_eq!((e.file, e.line), (Source::Players, 3));
+    let list = read_players("name,number\nA,1\nB,1\n").unwrap();
+    let e = pair_round(&PairingRequest::new(&list, &ev, 1)).unwrap_err();
+    assert_eq!(e.kind, PairingErrorKind::BadNumber(1));
+}
+
+#[test]
 fn an_exhausted_field_is_refused_not_paired_with_a_rematch() {
     let list = players(&["A", "B"]);
     let ev = EventResults::in_progress_from_csv_str("round,red,black,result\n1,A,B,1-0\n").unwrap();

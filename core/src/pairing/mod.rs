@@ -499,6 +499,18 @@ fn numbers(req: &PairingRequest<'_>, rows: &[ResultRow]) -> Result<Vec<u32>, Pai
         }
         return Ok(out);
     }
+    if let Some(e) = req.entrants.iter().find(|e| e.number.is_none()) {
+        if req.entrants.iter().any(|e| e.number.is_some()) {
+            return Err(PairingError {
+                file: Source::Players,
+                line: e.line,
+                kind: PairingErrorKind::BadField(format!(
+                    "{:?} has no number: give a number to every player or to none",
+                    e.name
+                )),
+            });
+        }
+    }
     if req.round == 1 {
         let draw: Vec<DrawEntry> = req
             .entrants
