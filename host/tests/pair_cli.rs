@@ -266,3 +266,35 @@ fn csv_rows_follow_the_columns_of_the_results_file() {
         assert_eq!(line.split(',').count(), 5, "{line}");
     }
 }
+
+#[test]
+fn explain_names_the_picker_the_form_and_the_groups() {
+    let dir = temp_dir("explain");
+    let players = write(&dir, "players.csv", "name,number\nA,1\nB,2\nC,3\nD,4\n");
+    let results = write(
+        &dir,
+        "results.csv",
+        "round,red,black,result\n1,A,B,1-0\n1,D,C,0-1\n",
+    );
+    let o = common::ok(&[
+        "pair",
+        "--ruleset",
+        "cxa-2011",
+        "--explain",
+        &players,
+        &results,
+        "--round",
+        "2",
+    ]);
+    let text = common::stdout(&o);
+    assert!(text.contains("picks first in the 2-point group"), "{text}");
+    assert!(text.contains("二.3 (1) 同位"), "{text}");
+    assert!(
+        text.contains("C has Red: 二.4 (1) fewer reds takes Red"),
+        "{text}"
+    );
+    assert!(
+        text.contains("score groups, top down (一.4):\n  2 pts: A, C\n  0 pts: B, D"),
+        "{text}"
+    );
+}

@@ -370,5 +370,30 @@ fn text(p: &PairedRound, names: &[String], args: &Args, ruleset: &str) -> Vec<St
             lines.push(format!("     why: {}", p.explain(b, names)));
         }
     }
+    if args.explain && p.round > 1 {
+        lines.push("score groups, top down (一.4):".to_owned());
+        for g in &p.groups {
+            let list = |ps: &[usize]| {
+                ps.iter()
+                    .map(|&k| names[k].as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let mut line = format!("  {} pts: {}", g.score, list(&g.members));
+            if !g.incoming.is_empty() {
+                line.push_str(&format!("; from above: {}", list(&g.incoming)));
+            }
+            if !g.floated_down.is_empty() {
+                line.push_str(&format!("; floated down (下调): {}", list(&g.floated_down)));
+            }
+            if g.rebuilt {
+                line.push_str("; pairs broken and made again (拆对)");
+            }
+            for r in &g.relaxed {
+                line.push_str(&format!("; gave up: {r}"));
+            }
+            lines.push(line);
+        }
+    }
     lines
 }
