@@ -64,6 +64,10 @@ fn an_odd_field_gives_the_largest_number_the_bye_of_round_one() {
     let list = players(&["A", "B", "C", "D", "E"]);
     let p = pair(&list, "round,red,black,result\n", 1);
     assert_eq!(games(&list, &p), ["A-B", "D-C", "E-bye"]);
+    let names: Vec<String> = list.iter().map(|e| e.name.clone()).collect();
+    assert!(p
+        .explain(&p.boards[2], &names)
+        .starts_with("E has the largest number, 5"));
 }
 
 const ROUND_ONE: &str = "round,red,black,result\n1,A,B,1-0\n1,D,C,1-0\n1,E,F,1-0\n1,H,G,1-0\n";

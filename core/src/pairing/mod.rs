@@ -570,6 +570,13 @@ impl PairedRound {
             )
         };
         let Some(black) = board.black else {
+            if self.round == 1 {
+                return format!(
+                    "{} has the largest number, {}, left out of the first-round table: the bye (二.1, 一.5), scored as a win",
+                    name(board.red),
+                    self.numbers[board.red]
+                );
+            }
             return format!(
                 "{} has the bye: the last left in the lowest group (一.5), scored as a win",
                 card(board.red)
