@@ -4,6 +4,9 @@
 //! appendix:
 //!
 //! - `players`: the list (`name`, optional `team`, `rating`, `seeded`, `number`);
+//! - `round`: a round from the cards — the field, the groups, the boards and their colours;
+//! - `numbers`: the numbers (序号): given, drawn, or read back from round 1;
+//! - `explain`: why each board is as it is (`--explain`);
 //! - `record`: each card before the round — score, colours, opponents, floats, byes (一.5,
 //!   一.6, 一.8, 一.9);
 //! - `first_round`: the draw and the first-round tables (二.1: 近号, 首尾, 对半交叉);
@@ -29,13 +32,16 @@
 //! ```
 
 mod colours;
+mod explain;
 mod first_round;
 mod forms;
 mod groups;
 mod matching;
+mod numbers;
 mod pick_order;
 mod players;
 mod record;
+mod round;
 mod teams;
 
 pub use colours::{ColourRule, ColourState};
@@ -49,12 +55,10 @@ pub use teams::{pair_team_round, team_board_colours, TeamMatch, TeamRound};
 
 use core::fmt;
 
-use colours::{allocate, Side};
-use groups::{pair_field, Field, Stuck};
-use pick_order::Entry;
+use round::pair_rows;
 
 use crate::points::PointScheme;
-use crate::standings::{EventResults, ResultRow, RowResult, Score};
+use crate::standings::{EventResults, Score};
 
 /// Which input file a problem is in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -243,384 +247,6 @@ pub struct PairedRound {
 /// Pairs the round of `req`.
 pub fn pair_round(req: &PairingRequest<'_>) -> Result<PairedRound, PairingError> {
     pair_rows(req, req.results.rows())
-}
-
-/// Pairs the round of `req` after `rows` (the results, or a team event's matches).
-pub(crate) fn pair_rows(
-    req: &PairingRequest<'_>,
-    rows: &[ResultRow],
-) -> Result<PairedRound, PairingError> {
-    let n = req.entrants.len();
-    let whole = |kind| PairingError {
-        file: Source::Players,
-        line: 1,
-        kind,
-    };
-    if n < 2 {
-        return Err(whole(PairingErrorKind::TooFew(n)));
-    }
-    if n >= Set::CAPACITY {
-        return Err(whole(PairingErrorKind::TooMany(n)));
-    }
-    let names: Vec<String> = req.entrants.iter().map(|e| e.name.clone()).collect();
-    let cards = record::cards(&names, rows, req.round, &req.points)?;
-    let numbers = numbers(req, rows)?;
-    if req.round == 1 {
-        return Ok(first_round(req, numbers, cards));
-    }
-    let mut entries: Vec<Entry> = (0..n)
-        .map(|i| Entry {
-            score: cards[i].score,
-            state: cards[i].colour_state(),
-            number: numbers[i],
-        })
-        .collect();
-    let mut met: Vec<Set> = cards
-        .iter()
-        .map(|c| c.opponents.iter().copied().collect())
-        .collect();
-    if req.avoid_teammates {
-        for (p, a) in req.entrants.iter().enumerate() {
-            for (q, b) in req.entrants.iter().enumerate() {
-                if p != q && a.team.is_some() && a.team == b.team {
-                    met[p].insert(q);
-                }
-            }
-        }
-    }
-    let phantom = (n % 2 == 1).then_some(n);
-    if phantom.is_some() {
-        entries.push(Entry {
-            score: Score::integer(-1),
-            state: ColourState::default(),
-            number: n as u32 + 1,
-        });
-        met.push(Set::EMPTY);
-    }
-    let mut field = Field {
-        entries,
-        met,
-        downs: cards.iter().map(|c| c.downs).chain([0]).collect(),
-        ups: cards.iter().map(|c| c.ups).chain([0]).collect(),
-        alone: (0..=n)
-            .map(|p| p < n && cards.iter().filter(|c| c.score == cards[p].score).count() == 1)
-            .collect(),
-        phantom,
-        round: req.round,
-        final_round: req.rounds == Some(req.round) && req.round % 2 == 1,
-    };
-    let stuck = |s: Stuck| {
-        whole(match s {
-            Stuck::NoPairing => PairingErrorKind::NoPairing(req.round),
-            Stuck::Exhausted => PairingErrorKind::Exhausted(req.round),
-        })
-    };
-    let groups = match phantom {
-        None => pair_field(&field).map_err(stuck)?,
-        Some(x) => {
-            // 一.5: the bye to the lowest score, a player without a bye first; then (not in the
-            // text) a second bye in the lowest score; then anyone without a bye; then anyone.
-            let lowest = cards.iter().map(|c| c.score).min().unwrap_or(Score::ZERO);
-            let mut outcome = Err(Stuck::NoPairing);
-            for (lowest_only, first_bye) in
-                [(true, true), (true, false), (false, true), (false, false)]
-            {
-                let barred: Set = (0..n)
-                    .filter(|&p| {
-                        (lowest_only && cards[p].score != lowest)
-                            || (first_bye && cards[p].byes > 0)
-                    })
-                    .collect();
-                for p in 0..n {
-                    if barred.contains(p) {
-                        field.met[p].insert(x);
-                    } else {
-                        field.met[p].remove(x);
-                    }
-                }
-                field.met[x] = barred;
-                outcome = pair_field(&field);
-                if !matches!(outcome, Err(Stuck::NoPairing)) {
-                    break;
-                }
-            }
-            outcome.map_err(stuck)?
-        }
-    };
-    let mut boards = Vec::new();
-    let mut bye = None;
-    let mut reports = Vec::new();
-    for (gi, g) in groups.iter().enumerate() {
-        for m in &g.solved.pairs {
-            if Some(m.partner) == phantom || Some(m.picker) == phantom {
-                let player = if Some(m.partner) == phantom {
-                    m.picker
-                } else {
-                    m.partner
-                };
-                bye = Some(Board {
-                    board: 0,
-                    red: player,
-                    black: None,
-                    group: gi,
-                    picker: Some(m.picker),
-                    pick_rule: Some(m.rule),
-                    form: Some(Form::Bye),
-                    colour_rule: None,
-                });
-                continue;
-            }
-            let side = |p: usize| Side {
-                state: field.entries[p].state,
-                number: field.entries[p].number,
-            };
-            let (picker_red, rule) = allocate(
-                side(m.picker),
-                side(m.partner),
-                req.round,
-                field.final_round,
-            );
-            let (red, black) = if picker_red {
-                (m.picker, m.partner)
-            } else {
-                (m.partner, m.picker)
-            };
-            boards.push(Board {
-                board: 0,
-                red,
-                black: Some(black),
-                group: gi,
-                picker: Some(m.picker),
-                pick_rule: Some(m.rule),
-                form: Some(m.form),
-                colour_rule: Some(rule),
-            });
-        }
-        let mut relaxed = Vec::new();
-        match g.pass.colours {
-            forms::ColourWish::Balanced => {}
-            forms::ColourWish::NoThree if !field.final_round => {}
-            forms::ColourWish::NoThree => relaxed.push("colours at most one apart (一.11 (4))"),
-            forms::ColourWish::Any => relaxed.push("no three up or in a row (一.11 (3))"),
-        }
-        if g.pass.float_limit > 1 && !g.solved.floaters.is_empty() {
-            relaxed.push("only residents who never floated down float (一.9, 一.4)");
-        }
-        if g.pass.float_limit > 2 {
-            relaxed.push("at most two floats (一.9)");
-        }
-        reports.push(GroupReport {
-            score: g.score,
-            members: g
-                .members
-                .iter()
-                .copied()
-                .filter(|&p| Some(p) != phantom)
-                .collect(),
-            incoming: g.incoming.clone(),
-            floated_down: g.solved.floaters.clone(),
-            rebuilt: g.solved.rebuilt,
-            relaxed,
-        });
-    }
-    boards.extend(bye);
-    for (i, b) in boards.iter_mut().enumerate() {
-        b.board = i as u32 + 1;
-    }
-    Ok(PairedRound {
-        round: req.round,
-        numbers,
-        cards,
-        boards,
-        groups: reports,
-    })
-}
-
-/// Round 1 from the table of the method.
-fn first_round(req: &PairingRequest<'_>, numbers: Vec<u32>, cards: Vec<Card>) -> PairedRound {
-    let n = numbers.len();
-    let mut by_number = vec![0; n + 1];
-    for (i, &k) in numbers.iter().enumerate() {
-        by_number[k as usize] = i;
-    }
-    let (games, bye) = req.first_round.table(n as u32);
-    let mut boards: Vec<Board> = games
-        .iter()
-        .map(|&(r, b)| (by_number[r as usize], Some(by_number[b as usize])))
-        .chain(bye.map(|x| (by_number[x as usize], None)))
-        .enumerate()
-        .map(|(i, (red, black))| Board {
-            board: i as u32 + 1,
-            red,
-            black,
-            group: 0,
-            picker: None,
-            pick_rule: None,
-            form: black.is_none().then_some(Form::Bye),
-            colour_rule: black.is_some().then_some(ColourRule::FirstRound),
-        })
-        .collect();
-    boards.sort_by_key(|b| b.board);
-    PairedRound {
-        round: 1,
-        numbers,
-        cards,
-        boards,
-        groups: vec![GroupReport {
-            score: Score::ZERO,
-            members: (0..n).collect(),
-            incoming: Vec::new(),
-            floated_down: Vec::new(),
-            rebuilt: false,
-            relaxed: Vec::new(),
-        }],
-    }
-}
-
-/// The entrants' numbers: given in the list, drawn (round 1), or read back from round 1 of the
-/// results (game rows in file order are the boards of the first-round table; a player absent
-/// from round 1 takes the smallest number left, in list order).
-fn numbers(req: &PairingRequest<'_>, rows: &[ResultRow]) -> Result<Vec<u32>, PairingError> {
-    let n = req.entrants.len();
-    if req.entrants.iter().all(|e| e.number.is_some()) {
-        let mut used = vec![false; n + 1];
-        let mut out = Vec::new();
-        for e in req.entrants {
-            let k = e.number.unwrap_or(0);
-            if k as usize > n || used[k as usize] {
-                return Err(PairingError {
-                    file: Source::Players,
-                    line: e.line,
-                    kind: PairingErrorKind::BadNumber(k),
-                });
-            }
-            used[k as usize] = true;
-            out.push(k);
-        }
-        return Ok(out);
-    }
-    if let Some(e) = req.entrants.iter().find(|e| e.number.is_none()) {
-        if req.entrants.iter().any(|e| e.number.is_some()) {
-            return Err(PairingError {
-                file: Source::Players,
-                line: e.line,
-                kind: PairingErrorKind::BadField(format!(
-                    "{:?} has no number: give a number to every player or to none",
-                    e.name
-                )),
-            });
-        }
-    }
-    if req.round == 1 {
-        let draw: Vec<DrawEntry> = req
-            .entrants
-            .iter()
-            .map(|e| DrawEntry {
-                seeded: e.seeded,
-                rating: e.rating,
-            })
-            .collect();
-        return Ok(draw_numbers(&draw, req.seed));
-    }
-    let (games, bye) = req.first_round.table(n as u32);
-    let index = |name: &str| req.entrants.iter().position(|e| e.name == name);
-    let mut numbers: Vec<Option<u32>> = vec![None; n];
-    let mut used = vec![false; n + 2];
-    let mut k = 0;
-    for r in rows.iter().filter(|r| r.round == 1) {
-        let given: Vec<(Option<usize>, u32)> = match (&r.black, r.result) {
-            (None, _) | (_, RowResult::Bye) => {
-                bye.map(|x| vec![(index(&r.red), x)]).unwrap_or_default()
-            }
-            (Some(b), _) => {
-                let g = games.get(k).copied();
-                k += 1;
-                g.map(|(red, black)| vec![(index(&r.red), red), (index(b), black)])
-                    .unwrap_or_default()
-            }
-        };
-        for (p, x) in given {
-            if let Some(p) = p {
-                if numbers[p].is_none() && !used[x as usize] {
-                    numbers[p] = Some(x);
-                    used[x as usize] = true;
-                }
-            }
-        }
-    }
-    let mut free = (1..=n as u32).filter(|&x| !used[x as usize]);
-    Ok(numbers
-        .into_iter()
-        .map(|x| x.or_else(|| free.next()).unwrap_or(0))
-        .collect())
-}
-
-impl PairedRound {
-    /// Why the board is as it is, in words (`--explain`).
-    pub fn explain(&self, board: &Board, names: &[String]) -> String {
-        let name = |p: usize| names.get(p).map_or("?", String::as_str);
-        let card = |p: usize| {
-            let c = &self.cards[p];
-            format!(
-                "{} no.{} {} pts {}",
-                name(p),
-                self.numbers[p],
-                c.score,
-                c.colour_state().card()
-            )
-        };
-        let Some(black) = board.black else {
-            if self.round == 1 {
-                return format!(
-                    "{} has the largest number, {}, left out of the first-round table: the bye (二.1, 一.5), scored as a win",
-                    name(board.red),
-                    self.numbers[board.red]
-                );
-            }
-            return format!(
-                "{} has the bye: the last left in the lowest group (一.5), scored as a win",
-                card(board.red)
-            );
-        };
-        if self.round == 1 {
-            return format!(
-                "numbers {} and {} of the first-round table (二.1); the number listed first has Red",
-                self.numbers[board.red], self.numbers[black]
-            );
-        }
-        let g = &self.groups[board.group];
-        let mut parts = Vec::new();
-        if let (Some(p), Some(rule)) = (board.picker, board.pick_rule) {
-            let other = if p == board.red { black } else { board.red };
-            parts.push(format!(
-                "{} picks first in the {}-point group ({})",
-                card(p),
-                g.score,
-                rule.item()
-            ));
-            if let Some(form) = board.form {
-                parts.push(format!("takes {} ({})", card(other), form.item()));
-            }
-            for q in [p, other] {
-                if g.incoming.contains(&q) {
-                    parts.push(format!(
-                        "{} floated down from a higher group (二.3 (5) 下调)",
-                        name(q)
-                    ));
-                }
-            }
-        }
-        if let Some(rule) = board.colour_rule {
-            parts.push(format!("{} has Red: {}", name(board.red), rule.item()));
-        }
-        if g.rebuilt {
-            parts.push("pairs of this group were broken and made again (二.3 (4) 拆对)".to_owned());
-        }
-        for r in &g.relaxed {
-            parts.push(format!("gave up: {r}"));
-        }
-        parts.join("; ")
-    }
 }
 
 impl fmt::Display for Source {
