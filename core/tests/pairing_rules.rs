@@ -280,3 +280,25 @@ fn the_first_team_takes_red_on_odd_boards_and_teams_are_paired_by_match_points()
     assert!(!names.contains(&"B"), "{names:?}");
     assert_eq!(r2.paired.cards[0].score.to_string(), "2");
 }
+
+#[test]
+fn the_next_card_of_the_other_row_is_taken_when_the_first_was_met() {
+    let list = players(&["A", "B", "C", "D", "E", "F", "G", "H"]);
+    let results = "round,red,black,result\n1,A,B,1-0\n1,D,C,0-1\n1,E,F,1/2-1/2\n1,H,G,1/2-1/2\n";
+    let p = pair(&list, results, 2);
+    // 1 point: E, H (Red, 要后) and F, G (Black, 要先). Round 2 is even: H (8) picks first;
+    // the 要先 row is G (7), F (6); H met G, so 错位: F (二.3 (2)).
+    let b = p
+        .boards
+        .iter()
+        .find(|b| b.picker.map(|x| list[x].name.as_str()) == Some("H"))
+        .unwrap();
+    assert_eq!(b.form, Some(Form::NextPosition));
+    assert_eq!(
+        (
+            list[b.red].name.as_str(),
+            b.black.map(|k| list[k].name.as_str())
+        ),
+        ("F", Some("H"))
+    );
+}
