@@ -32,6 +32,14 @@ pub struct GameHistory {
     /// capture in between: repetition lookups cost O(1) per ply instead of a walk back to the
     /// last capture (which made long capture-free stretches quadratic).
     previous: Vec<Option<u32>>,
+    /// For each ply count, how many times its position has occurred up to it since the last
+    /// capture (1 the first time): constant time where a walk back along `previous` grew with
+    /// the number of repetitions.
+    occurrences: Vec<u32>,
+    /// For each ply count `p`, the checks given by Red and by Black in plies 1..=p, extended on
+    /// demand: the natural limit's window count is then a difference instead of a walk over
+    /// the window at every ply.
+    checks_given: RefCell<Vec<[u32; 2]>>,
     /// The latest ply count of each repetition key since the last capture.
     last_seen: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
     /// Per-ply facts already computed (the repetition law's classifications), by (type,
@@ -50,6 +58,8 @@ impl GameHistory {
             moves: Vec::new(),
             captured: Vec::new(),
             previous: vec![None],
+            occurrences: vec![1],
+            checks_given: RefCell::new(vec![[0, 0]]),
             last_seen,
             memo: Memo::default(),
         }
@@ -72,7 +82,10 @@ impl GameHistory {
             self.last_seen.clear();
         }
         let ply = self.positions.len() as u32;
-        self.previous.push(self.last_seen.insert(next.hash(), ply));
+        let previous = self.last_seen.insert(next.hash(), ply);
+        self.occurrences
+            .push(previous.map_or(1, |q| self.occurrences[q as usize] + 1));
+        self.previous.push(previous);
         self.positions.push(next);
         self.moves.push(m);
         self.captured.push(captured);
@@ -88,6 +101,8 @@ impl GameHistory {
         self.positions.pop();
         self.captured.pop();
         self.previous.pop();
+        self.occurrences.pop();
+        self.checks_given.borrow_mut().truncate(ply as usize);
         // Rebuild the keys seen since the last capture (taking back is rare).
         self.last_seen.clear();
         let mut p = ply - 1;
@@ -161,13 +176,26 @@ impl GameHistory {
 
     /// How many times the position after `ply` plies has occurred up to and including it.
     pub fn occurrences(&self, ply: u32) -> u32 {
-        let mut n = 1;
-        let mut p = ply;
-        while let Some(q) = self.previous_occurrence(p) {
-            n += 1;
-            p = q;
+        self.occurrences[ply as usize]
+    }
+
+    /// How many checks `side` gave in plies `from..=to` (1-based; none when `from > to`).
+    /// Amortised constant time: the counts are extended once per ply.
+    pub fn checks_given(&self, side: crate::Color, from: u32, to: u32) -> u32 {
+        if from > to {
+            return 0;
         }
-        n
+        let mut counts = self.checks_given.borrow_mut();
+        while counts.len() <= to as usize {
+            let p = counts.len();
+            let mut next = counts[p - 1];
+            if self.positions[p].is_check() {
+                next[self.positions[p - 1].turn() as usize] += 1;
+            }
+            counts.push(next);
+        }
+        let side = side as usize;
+        counts[to as usize][side] - counts[from as usize - 1][side]
     }
 
     /// `f` of the value of type `T` kept for ply `ply` under `key` (the fingerprint of what it
@@ -200,7 +228,9 @@ impl GameHistory {
 }
 
 /// A value kept per ply: (its type, the fingerprint of what it depends on, the ply) and the value.
-type MemoTable = HashMap<(TypeId, u64, u32), Arc<dyn Any + Send + Sync>>;
+/// Looked up several times per ply of a loop, so hashed with a fast non-cryptographic hash (the
+/// keys come from the program, not from input).
+type MemoTable = rustc_hash::FxHashMap<(TypeId, u64, u32), Arc<dyn Any + Send + Sync>>;
 
 /// Values kept per ply, by type: the history knows nothing of what the law computes from it.
 #[derive(Clone, Default)]
@@ -252,6 +282,14 @@ mod tests {
                 "ply {ply} of {:?}",
                 h.moves()
             );
+            let walked = 1 + std::iter::successors(reference(h, ply), |&q| reference(h, q)).count();
+            assert_eq!(h.occurrences(ply) as usize, walked, "ply {ply}");
+            for side in crate::Color::ALL {
+                let counted = (1..=ply)
+                    .filter(|&p| h.position(p - 1).turn() == side && h.position(p).is_check())
+                    .count();
+                assert_eq!(h.checks_given(side, 1, ply) as usize, counted, "ply {ply}");
+            }
         }
     }
 

@@ -27,11 +27,7 @@ pub fn natural_limit(
     let window = since.min(ply);
     for claimant in crate::Color::ALL {
         // Checks given by the claimant within the recorded part of the window.
-        let checks = (ply - window + 1..=ply)
-            .filter(|&p| {
-                history.position(p - 1).turn() == claimant && history.position(p).is_check()
-            })
-            .count() as u32;
+        let checks = history.checks_given(claimant, ply - window + 1, ply);
         let counted = since - checks.saturating_sub(check_cap);
         if counted >= needed {
             return Some((claimant, counted));
