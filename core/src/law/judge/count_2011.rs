@@ -231,13 +231,37 @@ impl Count2011 {
 
 /// The 2011 count of the loop ending at `ply` (§23.1–23.2): its period in plies and the plies
 /// counted from its first move (a capture as first move not counted).
+/// The earliest position from which every position recurs `period` plies later, up to the
+/// position after `ply` (which recurs from `ply - period`). When the position before also
+/// recurred with this period, the loop is the same and so is its start: kept per ply, so a loop
+/// that goes on costs constant time per ply instead of a walk back to its start.
+fn loop_start(history: &GameHistory, ply: u32, period: u32) -> u32 {
+    #[derive(Clone)]
+    struct LoopStart(u32);
+    let key = u64::from(period);
+    let same_loop = ply
+        .checked_sub(1 + period)
+        .is_some_and(|q| history.previous_occurrence(ply - 1) == Some(q));
+    let known = same_loop
+        .then(|| history.peek_memo::<LoopStart, _>(key, ply - 1, |s| s.0))
+        .flatten();
+    history
+        .memo(key, ply, || {
+            LoopStart(known.unwrap_or_else(|| {
+                let mut start = ply - period;
+                while start > 0 && history.key(start - 1) == history.key(start - 1 + period) {
+                    start -= 1;
+                }
+                start
+            }))
+        })
+        .0
+}
+
 fn count_2011(history: &GameHistory, ply: u32) -> Option<Count2011> {
     let prev = history.previous_occurrence(ply)?;
     let period = ply - prev;
-    let mut start = prev;
-    while start > 0 && history.key(start - 1) == history.key(start - 1 + period) {
-        start -= 1;
-    }
+    let start = loop_start(history, ply, period);
     // Ply `start` produced the loop's first position (ply 0: a move before the record).
     let capture = start >= 1 && history.captured_at(start).is_some();
     Some(Count2011 {
