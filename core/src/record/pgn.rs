@@ -285,7 +285,7 @@ pub enum RecordErrorKind {
         source: LoadFenError,
     },
     /// A move token is unreadable or illegal in its position.
-    #[error("ply {ply}, move {token:?} at line {line}, column {column}: {source}")]
+    #[error("ply {ply}, move {} at line {line}, column {column}: {source}", crate::Quoted(.token))]
     Move {
         /// 1-based ply (half-move) number in the game.
         ply: usize,
@@ -342,7 +342,8 @@ impl<'a> GameReader<'a> {
                 text,
                 pos: 0,
                 line: 1,
-                line_start: 0,
+                column: 0,
+                blank_so_far: true,
             },
             next_index: 1,
         }
@@ -534,13 +535,18 @@ fn looks_like_tag_line(s: &str) -> bool {
             .starts_with('"')
 }
 
-/// A position in the text with line bookkeeping.
+/// A position in the text with line bookkeeping. The column and whether the line is blank so
+/// far are kept as the cursor moves: computing them from the line's start made a record on one
+/// long line quadratic.
 #[derive(Clone, Debug)]
 struct Cursor<'a> {
     text: &'a str,
     pos: usize,
     line: usize,
-    line_start: usize,
+    /// Characters since the line's start.
+    column: usize,
+    /// Whether everything since the line's start is space.
+    blank_so_far: bool,
 }
 
 impl Cursor<'_> {
@@ -553,7 +559,11 @@ impl Cursor<'_> {
         self.pos += c.len_utf8();
         if c == '\n' {
             self.line += 1;
-            self.line_start = self.pos;
+            self.column = 0;
+            self.blank_so_far = true;
+        } else {
+            self.column += 1;
+            self.blank_so_far &= is_space(c);
         }
         Some(c)
     }
@@ -569,16 +579,11 @@ impl Cursor<'_> {
     }
 
     fn column(&self) -> usize {
-        self.text
-            .get(self.line_start..self.pos)
-            .map_or(0, |s| s.chars().count())
-            + 1
+        self.column + 1
     }
 
     fn at_line_start(&self) -> bool {
-        self.text
-            .get(self.line_start..self.pos)
-            .is_some_and(|s| s.chars().all(is_space))
+        self.blank_so_far
     }
 
     fn rest_of_line(&self) -> &str {
