@@ -190,7 +190,9 @@ impl Definitions {
     /// A hash of the definitions, to tell cached classifications apart.
     pub fn fingerprint(&self) -> u64 {
         use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
+        // Asked once per classified ply: a fast hash, since nothing adversarial chooses the
+        // definitions a judge is built with.
+        let mut h = rustc_hash::FxHasher::default();
         self.hash(&mut h);
         h.finish()
     }

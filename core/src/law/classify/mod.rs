@@ -61,11 +61,16 @@ use crate::{Color, Position, Square};
 ///
 /// The result is kept with the history, so asking again is cheap.
 pub fn classify(history: &GameHistory, ply: u32, defs: &Definitions) -> Classification {
-    history.memo(defs.fingerprint(), ply, || {
+    classify_under(history, ply, defs, defs.fingerprint())
+}
+
+/// [`classify`], with the definitions' fingerprint computed once for a whole walk back.
+fn classify_under(history: &GameHistory, ply: u32, defs: &Definitions, key: u64) -> Classification {
+    history.memo(key, ply, || {
         // Round a loop the same three positions come back: the ply a period earlier is the
         // same move from the same position after the same previous move, classified alike.
         if let Some(earlier) = same_move_earlier(history, ply) {
-            return classify(history, earlier, defs);
+            return classify_under(history, earlier, defs, key);
         }
         let previous = ply.checked_sub(2).map(|p| history.position(p));
         classify_move_with_previous(
