@@ -91,7 +91,7 @@ impl fmt::Display for Move {
 
 /// Error for a string that is not an ICCS move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid ICCS move {text:?}: {reason}")]
+#[error("invalid ICCS move {}: {reason}", crate::Quoted(.text))]
 pub struct ParseMoveError {
     /// The text that failed to parse.
     pub text: String,

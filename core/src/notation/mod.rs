@@ -17,7 +17,7 @@ use crate::{IllegalMove, Move, Position};
 #[non_exhaustive]
 pub enum NotationError {
     /// The text is not in any supported notation.
-    #[error("{text:?} is not a move in ICCS, WXF or Chinese notation: {reason}")]
+    #[error("{} is not a move in ICCS, WXF or Chinese notation: {reason}", crate::Quoted(.text))]
     Syntax {
         /// The text.
         text: String,
@@ -25,13 +25,13 @@ pub enum NotationError {
         reason: String,
     },
     /// The text is well formed but names no piece of the side to move.
-    #[error("{text:?}: no such piece of the side to move")]
+    #[error("{}: no such piece of the side to move", crate::Quoted(.text))]
     NoSuchPiece {
         /// The text.
         text: String,
     },
     /// The text fits more than one piece.
-    #[error("{text:?} is ambiguous: it fits {candidates}")]
+    #[error("{} is ambiguous: it fits {candidates}", crate::Quoted(.text))]
     Ambiguous {
         /// The text.
         text: String,
@@ -40,7 +40,7 @@ pub enum NotationError {
     },
     /// The text names a piece of the side to move, but no such piece can move that way
     /// (`马二平三`: a horse never moves sideways; `车一进九` would leave the board).
-    #[error("{text:?}: {reason}")]
+    #[error("{}: {reason}", crate::Quoted(.text))]
     NoSuchMove {
         /// The text.
         text: String,
@@ -48,7 +48,7 @@ pub enum NotationError {
         reason: String,
     },
     /// The move is well formed but illegal here.
-    #[error("{text:?} is illegal: {reason}")]
+    #[error("{} is illegal: {reason}", crate::Quoted(.text))]
     Illegal {
         /// The text.
         text: String,

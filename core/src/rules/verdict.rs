@@ -40,7 +40,7 @@ pub struct JudgeOptions {
 #[serde(rename_all = "snake_case", tag = "error")]
 pub enum JudgeError {
     /// The start FEN is invalid.
-    #[error("FEN {fen:?}: {reason}")]
+    #[error("FEN {}: {reason}", crate::Quoted(.fen))]
     BadFen {
         /// The FEN.
         fen: String,
@@ -48,7 +48,7 @@ pub enum JudgeError {
         reason: String,
     },
     /// A move cannot be read.
-    #[error("ply {ply}: cannot read move {text:?}: {reason}")]
+    #[error("ply {ply}: cannot read move {}: {reason}", crate::Quoted(.text))]
     BadMove {
         /// Ply, 1-based.
         ply: u32,
@@ -58,7 +58,7 @@ pub enum JudgeError {
         reason: String,
     },
     /// A move is illegal (and illegal moves are rejected).
-    #[error("ply {ply}: illegal move {text:?}: {reason}")]
+    #[error("ply {ply}: illegal move {}: {reason}", crate::Quoted(.text))]
     IllegalMove {
         /// Ply, 1-based.
         ply: u32,
