@@ -2,14 +2,16 @@
 //! ruleset, and every way a library can be wrong gives a specific error while the other
 //! rulesets keep working.
 //!
-//! The libraries are built by the test itself (`cargo build -p xqr-club-casual -p
-//! xqr-plugin-testkit`) into `target/plugin-build`, once per test run; cargo makes that a no-op
-//! when they are up to date.
+//! The libraries are built by the test itself (see `common/plugin_libraries.rs`).
 
+#[path = "common/plugin_libraries.rs"]
+mod plugin_libraries;
+
+use plugin_libraries::libraries;
 use std::env::consts::{DLL_PREFIX, DLL_SUFFIX};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use xqr_core::registry::Registry;
 use xqr_core::rules::{
     Conduct, GameHistory, GameInput, GameResult, IllegalMoveRuling, JudgeError, JudgeOptions,
@@ -18,66 +20,6 @@ use xqr_core::rules::{
 use xqr_core::standings::{Criterion, EventKind, EventResults, StandingsRules};
 use xqr_core::{IllegalMove, Position};
 use xqr_host::plugins::{self, PluginError};
-
-/// The libraries under test.
-struct Libraries {
-    club_casual: PathBuf,
-    testkit: PathBuf,
-    not_a_plugin: PathBuf,
-    target: PathBuf,
-}
-
-fn libraries() -> &'static Libraries {
-    static LIBS: OnceLock<Libraries> = OnceLock::new();
-    LIBS.get_or_init(build_libraries)
-}
-
-fn build_libraries() -> Libraries {
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("host/ is inside the workspace");
-    let target = workspace.join("target").join("plugin-build");
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let out = Command::new(cargo)
-        .current_dir(workspace)
-        .args([
-            "build",
-            "-p",
-            "xqr-club-casual",
-            "-p",
-            "xqr-plugin-testkit",
-            "--lib",
-            "--example",
-            "not_a_plugin",
-            // The plugins only judge short games here: unoptimised dependencies and no debug
-            // info keep a cold build of this dedicated target dir well under a minute.
-            "--config",
-            "profile.dev.package.\"*\".opt-level=0",
-            "--config",
-            "profile.dev.debug=0",
-            "--target-dir",
-        ])
-        .arg(&target)
-        .output()
-        .expect("run cargo to build the plugins");
-    assert!(
-        out.status.success(),
-        "building the plugins failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let debug = target.join("debug");
-    let lib = |dir: &Path, name: &str| dir.join(format!("{DLL_PREFIX}{name}{DLL_SUFFIX}"));
-    let libs = Libraries {
-        club_casual: lib(&debug, "xqr_club_casual"),
-        testkit: lib(&debug, "xqr_plugin_testkit"),
-        not_a_plugin: lib(&debug.join("examples"), "not_a_plugin"),
-        target,
-    };
-    for p in [&libs.club_casual, &libs.testkit, &libs.not_a_plugin] {
-        assert!(p.is_file(), "{} was not built", p.display());
-    }
-    libs
-}
 
 fn game(fen: &str, moves: &str) -> GameInput {
     GameInput {
@@ -543,13 +485,18 @@ fn a_panicking_plugin_reports_an_error_and_the_process_survives() {
         let err = rs
             .judge(&game(fen, moves), &JudgeOptions::default())
             .unwrap_err();
-        assert_eq!(
-            err,
-            JudgeError::Plugin {
-                ruleset: "testkit-panic".into(),
-                message: "plugin panicked: testkit: deliberate panic in judge".into(),
+        // The panic is said once, in the error, with where it happened.
+        match &err {
+            JudgeError::Plugin { ruleset, message } => {
+                assert_eq!(ruleset, "testkit-panic");
+                let prefix = "plugin panicked: testkit: deliberate panic in judge (at ";
+                assert!(
+                    message.starts_with(prefix) && message.contains("plugin-testkit"),
+                    "{message}"
+                );
             }
-        );
+            other => panic!("expected a plugin error, got {other:?}"),
+        }
     }
     // The same plugin's other calls still answer, and so do the other rulesets.
     let pos = Position::new();
