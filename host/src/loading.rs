@@ -42,8 +42,13 @@ pub struct Loaded {
     pub problems: Vec<String>,
 }
 
-/// Loads every ruleset `xqr` can see.
+/// Loads every ruleset `xqr` can see, plugins in process.
 pub fn load(sources: &Sources) -> Loaded {
+    load_in(sources, &crate::plugins::Mode::InProcess)
+}
+
+/// [`load`], running plugins as `mode` says.
+pub fn load_in(sources: &Sources, mode: &crate::plugins::Mode) -> Loaded {
     let mut registry = Registry::with_static();
     let mut problems = Vec::new();
 
@@ -53,7 +58,7 @@ pub fn load(sources: &Sources) -> Loaded {
         crate::plugins::search_paths_from(&sources.plugin_dirs, None)
     };
     for dir in plugin_dirs {
-        let (loaded, errors) = crate::plugins::load_dir(&dir);
+        let (loaded, errors) = crate::plugins::load_dir_in(&dir, mode);
         problems.extend(errors.iter().map(|e| e.to_string()));
         for rs in loaded {
             if let Err(e) = crate::plugins::register(&mut registry, rs) {

@@ -1,5 +1,7 @@
-//! Opening a plugin library, checking its table, and calling its functions.
+//! Opening a plugin library, checking its table, and calling its functions: in this process
+//! ([`Table`]) or through a plugin process ([`super::isolation`]).
 
+use super::isolation::Children;
 use super::PluginError;
 use libloading::Library;
 use std::path::{Path, PathBuf};
@@ -21,6 +23,7 @@ pub(crate) const LAW_PATCH_PROTOCOL: u32 = 4;
 /// Which function of the table.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Function {
+    Meta,
     Judge,
     LegalMoves,
     Query,
@@ -29,6 +32,7 @@ pub(crate) enum Function {
 impl Function {
     pub(crate) fn name(self) -> &'static str {
         match self {
+            Function::Meta => "meta",
             Function::Judge => "judge",
             Function::LegalMoves => "legal_moves",
             Function::Query => "query",
@@ -36,13 +40,26 @@ impl Function {
     }
 }
 
-/// A loaded, checked plugin: its functions, valid for the life of the process because the
-/// library is never unloaded.
+/// A loaded, checked plugin, answering in this process or in plugin processes.
 #[derive(Debug)]
 pub(crate) struct Plugin {
     pub(crate) path: PathBuf,
     /// The JSON protocol version it speaks.
     pub(crate) protocol: u32,
+    backend: Backend,
+}
+
+/// Where a plugin's functions run.
+#[derive(Debug)]
+enum Backend {
+    InProcess(Table),
+    Isolated(Children),
+}
+
+/// The checked functions of a library loaded in this process, valid for the life of the
+/// process because the library is never unloaded.
+#[derive(Debug)]
+pub(crate) struct Table {
     meta: XqrMetaFn,
     judge: XqrCallFn,
     legal_moves: XqrCallFn,
@@ -54,9 +71,50 @@ pub(crate) struct Plugin {
 type EntryFn = unsafe extern "C" fn() -> *const XqrPluginTable;
 
 impl Plugin {
-    /// Opens `path`, finds `symbol`, and checks the table it returns (magic, ABI version, size,
-    /// protocol version, functions present). The library is leaked: never unloaded.
+    /// Opens `path` in this process (see [`Table::open`]).
     pub(crate) fn open(path: &Path, symbol: &str) -> Result<Plugin, PluginError> {
+        let (table, protocol) = Table::open(path, symbol)?;
+        Ok(Plugin {
+            path: path.to_path_buf(),
+            protocol,
+            backend: Backend::InProcess(table),
+        })
+    }
+
+    /// A plugin whose library was loaded and checked by a plugin process.
+    pub(crate) fn isolated(children: Children, protocol: u32) -> Plugin {
+        Plugin {
+            path: children.path().to_path_buf(),
+            protocol,
+            backend: Backend::Isolated(children),
+        }
+    }
+
+    /// `meta()`: the manifest.
+    pub(crate) fn manifest(&self) -> Result<PluginManifest, PluginError> {
+        let err = |message: String| PluginError::Call {
+            path: self.path.clone(),
+            function: "meta",
+            message,
+        };
+        let bytes = self.call(Function::Meta, &[]).map_err(err)?;
+        decode_reply(&bytes).map_err(|e| err(e.to_string()))
+    }
+
+    /// Calls `f` with the JSON `input`; the raw reply bytes.
+    pub(crate) fn call(&self, f: Function, input: &[u8]) -> Result<Vec<u8>, String> {
+        match &self.backend {
+            Backend::InProcess(table) => table.call(f, input),
+            Backend::Isolated(children) => children.call(f, input),
+        }
+    }
+}
+
+impl Table {
+    /// Opens `path`, finds `symbol`, and checks the table it returns (magic, ABI version, size,
+    /// protocol version, functions present); the functions and the protocol version. The
+    /// library is leaked: never unloaded.
+    pub(crate) fn open(path: &Path, symbol: &str) -> Result<(Table, u32), PluginError> {
         let p = || path.to_path_buf();
         // SAFETY: loading a library runs its initialisers; plugin directories are trusted by
         // the user who names them (documented in `plugins`). Nothing else is assumed here.
@@ -130,15 +188,14 @@ impl Plugin {
             path: p(),
             function,
         };
-        Ok(Plugin {
-            path: p(),
-            protocol: header.protocol_version,
+        let checked = Table {
             meta: table.meta.ok_or_else(|| missing("meta"))?,
             judge: table.judge.ok_or_else(|| missing("judge"))?,
             legal_moves: table.legal_moves.ok_or_else(|| missing("legal_moves"))?,
             query: table.query.ok_or_else(|| missing("query"))?,
             free_buffer: table.free_buffer.ok_or_else(|| missing("free_buffer"))?,
-        })
+        };
+        Ok((checked, header.protocol_version))
     }
 
     /// Copies a returned buffer and gives it back to the plugin.
@@ -166,22 +223,11 @@ impl Plugin {
         Ok(bytes)
     }
 
-    /// `meta()`: the manifest.
-    pub(crate) fn manifest(&self) -> Result<PluginManifest, PluginError> {
-        let err = |message: String| PluginError::Call {
-            path: self.path.clone(),
-            function: "meta",
-            message,
-        };
-        // `meta` is a safe function: it takes nothing and returns a buffer of the plugin's.
-        let buf = (self.meta)();
-        let bytes = self.take(buf).map_err(err)?;
-        decode_reply(&bytes).map_err(|e| err(e.to_string()))
-    }
-
-    /// Calls `f` with the JSON `input`; the raw reply bytes.
+    /// Calls `f` with the JSON `input` (none for `meta`); the raw reply bytes.
     pub(crate) fn call(&self, f: Function, input: &[u8]) -> Result<Vec<u8>, String> {
         let func = match f {
+            // `meta` is a safe function: it takes nothing and returns a buffer of the plugin's.
+            Function::Meta => return self.take((self.meta)()),
             Function::Judge => self.judge,
             Function::LegalMoves => self.legal_moves,
             Function::Query => self.query,
@@ -191,7 +237,9 @@ impl Plugin {
         let buf = unsafe { func(input.as_ptr(), input.len()) };
         self.take(buf)
     }
+}
 
+impl Plugin {
     /// Asks a component question, under `law` if given; the decoded answer or a message.
     pub(crate) fn query<T: serde::de::DeserializeOwned>(
         &self,

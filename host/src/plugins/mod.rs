@@ -32,9 +32,11 @@
 //! Loading a library runs its initialisers: only directories the user names (`--plugin-dir`,
 //! `XQR_PLUGIN_PATH`) are searched, never the current directory implicitly.
 
+pub mod isolation;
 mod library;
 mod ruleset;
 
+pub use isolation::{serve_plugin_process, Isolation};
 pub use ruleset::PluginRuleset;
 
 use std::ffi::OsStr;
@@ -164,6 +166,15 @@ pub enum PluginError {
         /// Why.
         reason: String,
     },
+    /// The plugin process (see [`isolation`]) failed while loading the library: it crashed,
+    /// exited, took too long, or the library failed a check it reports in words.
+    #[error("{}: {reason}", path.display())]
+    Process {
+        /// The library.
+        path: PathBuf,
+        /// Why (`plugin process killed by signal 11 (SIGSEGV) while loading`).
+        reason: String,
+    },
     /// The plugin's id or an alias is already taken by a loaded ruleset.
     #[error("{}: {source}", path.display())]
     Duplicate {
@@ -190,6 +201,7 @@ impl PluginError {
             | PluginError::MissingFunction { path, .. }
             | PluginError::Call { path, .. }
             | PluginError::BadManifest { path, .. }
+            | PluginError::Process { path, .. }
             | PluginError::Duplicate { path, .. } => path,
         }
     }
@@ -213,9 +225,56 @@ pub fn load_plugin_with_symbol(path: &Path, symbol: &str) -> Result<Arc<dyn Rule
     load_with_symbol(path, symbol).map(|r| Arc::new(r) as Arc<dyn Ruleset>)
 }
 
+/// Where plugins run.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// In the host process: fastest, but a plugin that crashes, aborts or hangs takes the host
+    /// with it.
+    #[default]
+    InProcess,
+    /// Each in plugin processes (see [`isolation`]).
+    Isolated(Isolation),
+}
+
+/// Loads the plugin library at `path` in plugin processes (see [`isolation`]): a library that
+/// crashes while loading is [`PluginError::Process`], and one that fails a call later fails
+/// that call only.
+pub fn load_plugin_isolated(
+    path: &Path,
+    isolation: &Isolation,
+) -> Result<PluginRuleset, PluginError> {
+    load_plugin_isolated_with_symbol(path, ENTRY_SYMBOL, isolation)
+}
+
+/// [`load_plugin_isolated`] through another entry symbol. For tests only, as
+/// [`load_plugin_with_symbol`].
+#[doc(hidden)]
+pub fn load_plugin_isolated_with_symbol(
+    path: &Path,
+    symbol: &str,
+    isolation: &Isolation,
+) -> Result<PluginRuleset, PluginError> {
+    let (children, protocol) = isolation::Children::start(path, symbol, isolation)?;
+    checked(library::Plugin::isolated(children, protocol), path)
+}
+
+/// Loads `path` as `mode` says.
+pub fn load_plugin_in(path: &Path, mode: &Mode) -> Result<Arc<dyn Ruleset>, PluginError> {
+    match mode {
+        Mode::InProcess => load_plugin(path),
+        Mode::Isolated(isolation) => {
+            load_plugin_isolated(path, isolation).map(|r| Arc::new(r) as Arc<dyn Ruleset>)
+        }
+    }
+}
+
 /// Loads and checks a plugin, as the concrete type.
 fn load_with_symbol(path: &Path, symbol: &str) -> Result<PluginRuleset, PluginError> {
-    let plugin = library::Plugin::open(path, symbol)?;
+    checked(library::Plugin::open(path, symbol)?, path)
+}
+
+/// Reads and validates the manifest of an opened plugin.
+fn checked(plugin: library::Plugin, path: &Path) -> Result<PluginRuleset, PluginError> {
     let manifest = plugin.manifest()?;
     let bad = |e: xqr_plugin_sdk::protocol::ManifestError| PluginError::BadManifest {
         path: path.to_path_buf(),
@@ -239,6 +298,11 @@ pub fn is_shared_library(path: &Path) -> bool {
 /// the entry symbol gives [`PluginError::NotAPlugin`] ("not an xqr plugin, skipped"). Files with
 /// other suffixes are ignored; subdirectories are not searched.
 pub fn load_dir(dir: &Path) -> (Vec<Arc<dyn Ruleset>>, Vec<PluginError>) {
+    load_dir_in(dir, &Mode::InProcess)
+}
+
+/// [`load_dir`], running the plugins as `mode` says.
+pub fn load_dir_in(dir: &Path, mode: &Mode) -> (Vec<Arc<dyn Ruleset>>, Vec<PluginError>) {
     let mut loaded = Vec::new();
     let mut errors = Vec::new();
     let entries = match std::fs::read_dir(dir) {
@@ -268,7 +332,7 @@ pub fn load_dir(dir: &Path) -> (Vec<Arc<dyn Ruleset>>, Vec<PluginError>) {
     }
     files.sort();
     for path in files {
-        match load_plugin(&path) {
+        match load_plugin_in(&path, mode) {
             Ok(rs) => loaded.push(rs),
             Err(PluginError::MissingSymbol { path, symbol, .. }) => {
                 errors.push(PluginError::NotAPlugin { path, symbol })
