@@ -22,7 +22,7 @@ pub fn position_under(fen: Option<&str>, rules: MoveRules) -> Result<Position, C
 pub fn position_for(
     fen: Option<&str>,
     ruleset: Option<&str>,
-    sources: &xqr_host::loading::Sources,
+    sources: &super::Loading,
 ) -> Result<Position, CliError> {
     let Some(name) = ruleset else {
         return position(fen);

@@ -18,6 +18,7 @@ mod moves;
 mod output;
 mod pair;
 mod perft;
+mod plugin_host;
 mod render;
 mod rulesets;
 mod schedule;
@@ -28,6 +29,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use xqr_host::loading::Sources;
+use xqr_host::plugins::Mode;
 
 pub use output::{report_error, CliError, Format, FormatArg, Output};
 
@@ -48,6 +50,20 @@ pub struct Cli {
     /// unless named.
     #[arg(long, global = true, value_name = "DIR")]
     pub plugin_dir: Vec<std::path::PathBuf>,
+
+    /// Where plugins run. `isolated` (the default): each plugin library in processes of its
+    /// own, so that a plugin that crashes, aborts, hangs or answers garbage turns the calls it
+    /// was making into errors naming its file while everything else goes on; costs a process
+    /// start per library and a round trip over a pipe per call. `in-process`: inside xqr, a
+    /// little faster, but a crashing plugin ends xqr.
+    #[arg(long, global = true, value_enum, default_value_t = plugin_host::PluginsArg::Isolated, value_name = "MODE")]
+    pub plugins: plugin_host::PluginsArg,
+
+    /// With --plugins isolated, the longest one plugin call (judging a game, loading the
+    /// library) may take, in seconds, before its process is killed and the call reported as an
+    /// error [default: 10].
+    #[arg(long, global = true, value_name = "SECONDS")]
+    pub plugin_time_limit: Option<f64>,
 
     /// A directory of house-variant overlays (`*.toml`) to load besides the shipped ones;
     /// repeatable. Directories in the colon-separated `XQR_OVERLAY_PATH` are read too.
@@ -110,11 +126,23 @@ pub enum Command {
     /// 127.0.0.1.
     #[command(after_help = serve::AFTER_HELP)]
     Serve(serve::Args),
+    /// A plugin process: serves one plugin library to the xqr that started it (internal).
+    #[command(hide = true)]
+    PluginHost(plugin_host::Args),
+}
+
+/// Where rulesets come from and how plugins run.
+#[derive(Clone, Debug)]
+pub struct Loading {
+    /// Plugin and overlay directories.
+    pub sources: Sources,
+    /// In process or isolated.
+    pub plugins: Mode,
 }
 
 impl Command {
     /// Runs the command, writing its result to `out`; `sources` says where rulesets come from.
-    pub fn run(&self, sources: &Sources, out: &mut Output) -> Result<(), CliError> {
+    pub fn run(&self, sources: &Loading, out: &mut Output) -> Result<(), CliError> {
         if out.csv() && !matches!(self, Command::Pair(_)) {
             return Err(CliError::input(
                 "--format csv is only for xqr pair; use text or json",
@@ -138,13 +166,14 @@ impl Command {
             Command::Deal(args) => deal::run(args, out),
             Command::Arbiter(args) => arbiter::run(args, &registry(sources), out),
             Command::Serve(args) => serve::run(args, registry(sources), out),
+            Command::PluginHost(args) => plugin_host::run(args),
         }
     }
 }
 
 /// Loads every ruleset, reporting (on standard error) those that fail to load.
-fn registry(sources: &Sources) -> xqr_core::registry::Registry {
-    let loaded = xqr_host::loading::load(sources);
+fn registry(loading: &Loading) -> xqr_core::registry::Registry {
+    let loaded = xqr_host::loading::load_in(&loading.sources, &loading.plugins);
     for p in &loaded.problems {
         output::report_warning(p);
     }
@@ -162,9 +191,8 @@ pub fn main() -> ExitCode {
         use_environment: true,
     };
     let mut out = Output::from_arg(cli.format);
-    let result = cli
-        .command
-        .run(&sources, &mut out)
+    let result = plugin_host::mode(cli.plugins, cli.plugin_time_limit)
+        .and_then(|plugins| cli.command.run(&Loading { sources, plugins }, &mut out))
         .and_then(|()| out.flush());
     match result {
         Ok(()) => ExitCode::SUCCESS,

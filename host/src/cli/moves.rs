@@ -15,11 +15,7 @@ pub struct Args {
 }
 
 /// Runs `xqr moves`: text prints one move per line, JSON an array of strings; both sorted.
-pub fn run(
-    args: &Args,
-    sources: &xqr_host::loading::Sources,
-    out: &mut Output,
-) -> Result<(), CliError> {
+pub fn run(args: &Args, sources: &super::Loading, out: &mut Output) -> Result<(), CliError> {
     let mut moves: Vec<String> = match &args.ruleset {
         None => input::position(args.fen.as_deref())?
             .legal_moves()

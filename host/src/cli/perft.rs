@@ -45,11 +45,7 @@ struct DivideEntry {
 }
 
 /// Runs `xqr perft`.
-pub fn run(
-    args: &Args,
-    sources: &xqr_host::loading::Sources,
-    out: &mut Output,
-) -> Result<(), CliError> {
+pub fn run(args: &Args, sources: &super::Loading, out: &mut Output) -> Result<(), CliError> {
     let pos = input::position_for(args.fen.as_deref(), args.ruleset.as_deref(), sources)?;
     let start = Instant::now();
     let (nodes, divide) = if args.divide {
