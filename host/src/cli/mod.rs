@@ -54,8 +54,8 @@ pub struct Cli {
     /// Where plugins run. `isolated` (the default): each plugin library in processes of its
     /// own, so that a plugin that crashes, aborts, hangs or answers garbage turns the calls it
     /// was making into errors naming its file while everything else goes on; costs a process
-    /// start per library and a round trip over a pipe per call. `in-process`: inside xqr, a
-    /// little faster, but a crashing plugin ends xqr.
+    /// start per library and a round trip over a pipe per call. `in-process`: inside xqr, without
+    /// plugin processes, but a crashing plugin ends xqr.
     #[arg(long, global = true, value_enum, default_value_t = plugin_host::PluginsArg::Isolated, value_name = "MODE")]
     pub plugins: plugin_host::PluginsArg,
 

@@ -14,7 +14,7 @@ pub enum PluginsArg {
     /// Each plugin library in processes of its own: a plugin that crashes, aborts, hangs or
     /// answers garbage fails its own calls only.
     Isolated,
-    /// Plugins inside this process: a little faster, but a crashing plugin ends xqr.
+    /// Plugins inside this process: no plugin processes, but a crashing plugin ends xqr.
     InProcess,
 }
 

@@ -53,7 +53,7 @@ pub(crate) struct Plugin {
 #[derive(Debug)]
 enum Backend {
     InProcess(Table),
-    Isolated(Children),
+    Isolated(Box<Children>),
 }
 
 /// The checked functions of a library loaded in this process, valid for the life of the
@@ -86,7 +86,7 @@ impl Plugin {
         Plugin {
             path: children.path().to_path_buf(),
             protocol,
-            backend: Backend::Isolated(children),
+            backend: Backend::Isolated(Box::new(children)),
         }
     }
 
