@@ -130,7 +130,9 @@ impl core::str::FromStr for Pool {
         let mut current: Option<(Piece, u32, bool)> = None; // piece, count so far, saw digits
         let mut flush = |cur: Option<(Piece, u32, bool)>| {
             if let Some((p, n, digits)) = cur {
-                totals[p.color.index()][p.role.index()] += if digits { n } else { 1 };
+                // Saturating: repeated huge counts must not wrap round to a small one.
+                let total = &mut totals[p.color.index()][p.role.index()];
+                *total = total.saturating_add(if digits { n } else { 1 });
             }
         };
         for (i, c) in s.chars().enumerate() {
@@ -194,5 +196,32 @@ impl fmt::Display for Pool {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Found by fuzzing: counts of one piece that add up past `u32::MAX` overflowed (a panic in
+    /// debug builds, a wrapped and possibly accepted total in release builds).
+    #[test]
+    fn pool_counts_adding_past_the_largest_number_are_too_many() {
+        let err = "e4294967295e1".parse::<Pool>().unwrap_err();
+        assert!(
+            matches!(
+                err,
+                ParsePoolError::TooMany {
+                    count: u32::MAX,
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+        let many = "e".repeat(300);
+        assert!(matches!(
+            many.parse::<Pool>(),
+            Err(ParsePoolError::TooMany { count: 300, .. })
+        ));
     }
 }
