@@ -32,8 +32,11 @@ pub use plugin::check_plugin;
 pub use reference::reference_moves;
 pub use results::check_results;
 
+/// A property check of one fuzz target: panics when the input breaks a property.
+pub type Check = fn(&[u8]);
+
 /// Every check, by the name of its fuzz target and corpus directory.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Check)] = &[
     ("fen", check_fen),
     ("movegen", check_movegen),
     ("notation", check_notation),
