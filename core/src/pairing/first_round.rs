@@ -25,8 +25,7 @@
 //! by board: on odd boards the smaller number has Red, on even boards the larger. An odd field
 //! leaves the largest number out of both (its bye, as above).
 
-use rand_chacha::ChaCha20Rng;
-use rand_core::{Rng, SeedableRng};
+use crate::SeededDraw;
 
 /// How round 1 is paired (二.1).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -108,40 +107,20 @@ pub struct DrawEntry {
     pub rating: Option<i32>,
 }
 
-/// A number below `n` from the generator, without bias.
-fn below(rng: &mut ChaCha20Rng, n: u32) -> u32 {
-    let zone = u32::MAX - u32::MAX % n;
-    loop {
-        let x = rng.next_u32();
-        if x < zone {
-            return x % n;
-        }
-    }
-}
-
-fn shuffle<T>(rng: &mut ChaCha20Rng, items: &mut [T]) {
-    for i in (1..items.len()).rev() {
-        let j = below(rng, i as u32 + 1) as usize;
-        items.swap(i, j);
-    }
-}
-
 /// The numbers drawn for the entrants (index i gets `numbers[i]`), reproducibly from `seed`.
 pub fn draw_numbers(entries: &[DrawEntry], seed: u64) -> Vec<u32> {
-    let mut key = [0u8; 32];
-    key[..8].copy_from_slice(&seed.to_le_bytes());
-    let mut rng = ChaCha20Rng::from_seed(key);
+    let mut draw = SeededDraw::new(seed);
     let n = entries.len();
     let mut numbers = vec![0; n];
     if !entries.iter().any(|e| e.seeded) {
         let mut all: Vec<u32> = (1..=n as u32).collect();
-        shuffle(&mut rng, &mut all);
+        draw.shuffle(&mut all);
         numbers.copy_from_slice(&all);
         return numbers;
     }
     // The temporary order: seeds by rating, then the others by rating, equals drawn.
     let mut order: Vec<usize> = (0..n).collect();
-    shuffle(&mut rng, &mut order);
+    draw.shuffle(&mut order);
     order.sort_by_key(|&i| (!entries[i].seeded, core::cmp::Reverse(entries[i].rating)));
     let upper = n / 2;
     let mut odd: Vec<u32> = (0..upper as u32).map(|k| 2 * k + 1).collect();
@@ -151,8 +130,8 @@ pub fn draw_numbers(entries: &[DrawEntry], seed: u64) -> Vec<u32> {
         even.pop();
         even.push(n as u32);
     }
-    shuffle(&mut rng, &mut odd);
-    shuffle(&mut rng, &mut even);
+    draw.shuffle(&mut odd);
+    draw.shuffle(&mut even);
     for (pos, &i) in order.iter().enumerate() {
         numbers[i] = if pos < upper {
             odd[pos]

@@ -1,8 +1,6 @@
 //! The deal: which identity lies face down on each hidden point (what the arbiter knows).
 
-use rand_chacha::ChaCha20Rng;
-use rand_core::{Rng, SeedableRng};
-use xqr_core::{start_piece, Board, Color, Occupant, Piece, Position, Role, Square};
+use xqr_core::{start_piece, Board, Color, Occupant, Piece, Position, Role, SeededDraw, Square};
 
 /// The identities of a position's hidden pieces (Jieqi §2.1, §6: shuffled face down onto the
 /// start points; only the arbiter, or nobody, knows them).
@@ -89,17 +87,6 @@ fn start_points(color: Color) -> impl Iterator<Item = Square> {
     })
 }
 
-/// A uniform index below `n`, by rejection (no modulo bias), from 32-bit outputs.
-fn below(rng: &mut ChaCha20Rng, n: u32) -> u32 {
-    let zone = u32::MAX - u32::MAX % n;
-    loop {
-        let x = rng.next_u32();
-        if x < zone {
-            return x % n;
-        }
-    }
-}
-
 impl Deal {
     /// A deal with no identities (nothing hidden).
     pub const fn empty() -> Deal {
@@ -111,22 +98,14 @@ impl Deal {
     /// The fresh deal of seed `seed`: each side's 15 pieces shuffled onto its 15 start points
     /// (§2.1, §6.1), Red first.
     ///
-    /// The same seed gives the same deal on every platform and in every version of this crate:
-    /// the generator is ChaCha20 (`rand_chacha`, whose output stream is fixed by the cipher) keyed
-    /// with the seed's eight little-endian bytes followed by zeros, and the shuffle is written
-    /// here (Fisher–Yates from the last point down, indices drawn by rejection from 32-bit
-    /// outputs) rather than taken from a library whose algorithm may change between versions.
+    /// The same seed gives the same deal on every platform and in every version of this crate
+    /// ([`SeededDraw`]: each side's pieces shuffled in turn, Red first).
     pub fn from_seed(seed: u64) -> Deal {
-        let mut key = [0u8; 32];
-        key[..8].copy_from_slice(&seed.to_le_bytes());
-        let mut rng = ChaCha20Rng::from_seed(key);
+        let mut draw = SeededDraw::new(seed);
         let mut deal = Deal::empty();
         for color in Color::ALL {
             let mut pieces = identities(color);
-            for i in (1..pieces.len()).rev() {
-                let j = below(&mut rng, i as u32 + 1) as usize;
-                pieces.swap(i, j);
-            }
+            draw.shuffle(&mut pieces);
             for (sq, p) in start_points(color).zip(pieces) {
                 deal.identities[sq.index()] = Some(p);
             }
