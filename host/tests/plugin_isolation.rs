@@ -3,13 +3,16 @@
 //! reason, while the batch finishes and every other ruleset's verdicts stand; and the
 //! in-process mode still works as before, reporting a panic in one line.
 
+#[path = "common/mod.rs"]
+mod common;
 #[path = "common/plugin_libraries.rs"]
 mod plugin_libraries;
 
+use common::xqr;
 use plugin_libraries::{libraries, plugin_dir};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use std::time::{Duration, Instant};
 use xqr_core::rules::{GameInput, JudgeError, JudgeOptions, Ruleset};
 use xqr_host::plugins::{self, Isolation, PluginError};
@@ -27,15 +30,6 @@ fn corpus() -> PathBuf {
     let path = libraries().target.join("isolation-corpus.pgn");
     std::fs::write(&path, text).unwrap();
     path
-}
-
-fn xqr(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xqr"))
-        .args(args)
-        .env_remove("XQR_PLUGIN_PATH")
-        .env_remove("XQR_OVERLAY_PATH")
-        .output()
-        .expect("run xqr")
 }
 
 /// `xqr batch` of the corpus under cxa-1999, club-casual and `bad`, with plugins from `dir`;

@@ -73,15 +73,7 @@ fn batch(
     if chosen.is_empty() {
         return Err(error("rulesets is empty: name at least one"));
     }
-    let claim = match claim {
-        "as_played" => xqr_core::rules::ClaimPolicy::AsPlayed,
-        "first" => xqr_core::rules::ClaimPolicy::First,
-        other => {
-            return Err(error(format!(
-                "claim is \"as_played\" or \"first\", not {other:?}"
-            )))
-        }
-    };
+    let claim = crate::game::claim_policy(claim)?;
     let options = xqr_core::rules::JudgeOptions {
         claim,
         ..Default::default()

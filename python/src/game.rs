@@ -92,16 +92,19 @@ fn move_list(moves: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
         .map_err(|_| error("moves is a str separated by spaces or a list of str"))
 }
 
+/// `claim="as_played" | "first"`.
+pub(crate) fn claim_policy(claim: &str) -> PyResult<ClaimPolicy> {
+    match claim {
+        "as_played" => Ok(ClaimPolicy::AsPlayed),
+        "first" => Ok(ClaimPolicy::First),
+        other => Err(error(format!(
+            "claim is \"as_played\" or \"first\", not {other:?}"
+        ))),
+    }
+}
+
 fn options(claim: &str, illegal_moves: &str, all_plies: bool) -> PyResult<JudgeOptions> {
-    let claim = match claim {
-        "as_played" => ClaimPolicy::AsPlayed,
-        "first" => ClaimPolicy::First,
-        other => {
-            return Err(error(format!(
-                "claim is \"as_played\" or \"first\", not {other:?}"
-            )))
-        }
-    };
+    let claim = claim_policy(claim)?;
     let illegal_moves = match illegal_moves {
         "reject" => IllegalMovePolicy::Reject,
         "rule" => IllegalMovePolicy::Rule,
