@@ -59,7 +59,7 @@ impl Encoding {
         }
     }
 
-    fn codec(self) -> &'static encoding_rs::Encoding {
+    pub(super) fn codec(self) -> &'static encoding_rs::Encoding {
         match self {
             Encoding::Utf8 | Encoding::Utf8Bom => encoding_rs::UTF_8,
             Encoding::Utf16Le => encoding_rs::UTF_16LE,
@@ -104,6 +104,13 @@ pub struct DecodeError {
 
 const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// The byte order marks and the encodings they declare.
+pub(super) const BOMS: [(&[u8], Encoding); 3] = [
+    (UTF8_BOM, Encoding::Utf8Bom),
+    (b"\xFF\xFE", Encoding::Utf16Le),
+    (b"\xFE\xFF", Encoding::Utf16Be),
+];
+
 /// Decodes a whole file, detecting its encoding (see the [module docs](self) for the heuristic).
 ///
 /// ```
@@ -115,12 +122,7 @@ const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 /// assert_eq!(decode("h2e2".as_bytes()).unwrap(), ("h2e2".to_owned(), Encoding::Utf8));
 /// ```
 pub fn decode(bytes: &[u8]) -> Result<(String, Encoding), DecodeError> {
-    let boms: [(&[u8], Encoding); 3] = [
-        (UTF8_BOM, Encoding::Utf8Bom),
-        (b"\xFF\xFE", Encoding::Utf16Le),
-        (b"\xFE\xFF", Encoding::Utf16Be),
-    ];
-    for (bom, encoding) in boms {
+    for (bom, encoding) in BOMS {
         if let Some(rest) = bytes.strip_prefix(bom) {
             return match strict(encoding, rest) {
                 Ok(text) => Ok((text, encoding)),
@@ -158,14 +160,7 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Encoding), DecodeError> {
                 (Encoding::Gbk, gbk_bad),
                 (Encoding::Big5, big5_bad),
             ];
-            // The furthest failure is the likeliest place of real damage; ties keep the
-            // earlier entry (UTF-8, then GBK).
-            let mut best = attempts[0];
-            for &a in &attempts[1..] {
-                if a.1 > best.1 {
-                    best = a;
-                }
-            }
+            let best = furthest(&attempts);
             Err(DecodeError {
                 offset: best.1,
                 line: line_of(bytes, best.1),
@@ -174,6 +169,18 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Encoding), DecodeError> {
             })
         }
     }
+}
+
+/// The attempt that read furthest before failing: the likeliest place of real damage. Ties
+/// keep the earlier entry (UTF-8, then GBK).
+pub(super) fn furthest(attempts: &[(Encoding, usize)]) -> (Encoding, usize) {
+    let mut best = attempts[0];
+    for &a in &attempts[1..] {
+        if a.1 > best.1 {
+            best = a;
+        }
+    }
+    best
 }
 
 /// Decodes `bytes` (without BOM) in `encoding`, or returns the offset of the first malformed
@@ -209,7 +216,7 @@ fn strict(encoding: Encoding, bytes: &[u8]) -> Result<String, usize> {
     }
 }
 
-fn line_of(bytes: &[u8], offset: usize) -> usize {
+pub(super) fn line_of(bytes: &[u8], offset: usize) -> usize {
     let end = offset.min(bytes.len());
     bytes[..end].iter().filter(|&&b| b == b'\n').count() + 1
 }
@@ -220,14 +227,14 @@ const RECORD_CHARS: &str = "帥帅將将仕士相象馬马傌車车俥炮砲包�
                             紅红黑先勝胜負负和局賽赛杯隊队國国棋年月日第輪轮";
 
 /// How many record characters `text` holds.
-fn record_score(text: &str) -> usize {
+pub(super) fn record_score(text: &str) -> usize {
     text.chars()
         .filter(|c| !c.is_ascii() && RECORD_CHARS.contains(*c))
         .count()
 }
 
 /// How many characters of `text` are unusual in Chinese text.
-fn unusual_count(text: &str) -> usize {
+pub(super) fn unusual_count(text: &str) -> usize {
     text.chars()
         .filter(|&c| {
             !matches!(c,
@@ -243,11 +250,37 @@ fn unusual_count(text: &str) -> usize {
 
 /// Whether the Big5 reading `big5` beats the GBK reading `gbk` of the same bytes.
 fn prefer_big5(gbk: &str, big5: &str) -> bool {
-    let (sg, sb) = (record_score(gbk), record_score(big5));
-    if sg != sb {
-        return sb > sg;
+    Score::of(big5).beats(Score::of(gbk))
+}
+
+/// What decides between two clean readings of the same bytes: record characters, then fewer
+/// unusual characters. Scores of consecutive pieces of a text add up to the text's.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Score {
+    record: usize,
+    unusual: usize,
+}
+
+impl Score {
+    pub(super) fn of(text: &str) -> Score {
+        Score {
+            record: record_score(text),
+            unusual: unusual_count(text),
+        }
     }
-    unusual_count(big5) < unusual_count(gbk)
+
+    pub(super) fn add(&mut self, other: Score) {
+        self.record += other.record;
+        self.unusual += other.unusual;
+    }
+
+    /// Whether this reading wins over `other` (a tie goes to `other`).
+    pub(super) fn beats(self, other: Score) -> bool {
+        if self.record != other.record {
+            return self.record > other.record;
+        }
+        self.unusual < other.unusual
+    }
 }
 
 #[cfg(test)]

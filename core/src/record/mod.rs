@@ -28,9 +28,11 @@
 //!                              \"h2e3\" is illegal: no piece on h2");
 //! ```
 
+mod cursor;
 pub mod encoding;
 mod game;
 mod pgn;
+mod stream;
 mod write;
 
 pub use encoding::{decode, DecodeError, Encoding};
@@ -39,6 +41,7 @@ pub use pgn::{
     read_games, GameReader, MoveToken, RawGame, RawTag, RecordError, RecordErrorKind, SyntaxError,
     SyntaxErrorKind,
 };
+pub use stream::{GameStream, StreamError};
 pub use write::{write_pgn, write_pgn_games};
 
 /// Decodes a file (see [`decode`]) and reads its games (see [`read_games`]).

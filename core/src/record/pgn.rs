@@ -1,6 +1,7 @@
 //! The PGN reader: a lenient tokenizer that splits a file into [`RawGame`]s, and the replay that
 //! turns a raw game into a [`Game`] of legal moves.
 
+use super::cursor::{is_space, Cursor};
 use super::game::{Game, GameResult};
 use crate::fen::START_FEN;
 use crate::notation::{self, NotationError};
@@ -338,16 +339,68 @@ impl<'a> GameReader<'a> {
     /// Reads `text`.
     pub fn new(text: &'a str) -> GameReader<'a> {
         GameReader {
-            cur: Cursor {
-                text,
-                pos: 0,
-                line: 1,
-                column: 0,
-                blank_so_far: true,
-            },
+            cur: Cursor::new(text),
             next_index: 1,
         }
     }
+
+    /// Reads `text`, a piece of a longer text that starts where `place` stood; `last` tells
+    /// whether the piece runs to the end of the whole.
+    pub(super) fn resume(text: &'a str, place: ReaderPlace, last: bool) -> GameReader<'a> {
+        let mut cur = Cursor::new(text);
+        cur.line = place.line;
+        cur.column = place.column;
+        cur.blank_so_far = place.blank_so_far;
+        cur.partial = !last;
+        GameReader {
+            cur,
+            next_index: place.next_index,
+        }
+    }
+
+    /// Where the reader stands: bytes of its text read, and the place to resume from.
+    pub(super) fn place(&self) -> (usize, ReaderPlace) {
+        let place = ReaderPlace {
+            line: self.cur.line,
+            column: self.cur.column,
+            blank_so_far: self.cur.blank_so_far,
+            next_index: self.next_index,
+        };
+        (self.cur.pos, place)
+    }
+
+    /// The next game, if the text read so far decides it whole; `None` when it does not (the
+    /// reader then stands where it stood, to be resumed with more text) or no game is left.
+    pub(super) fn next_decided(&mut self) -> Option<RawGame> {
+        let before = (self.cur.clone(), self.next_index);
+        self.cur.hit_end.set(false);
+        let game = self.next();
+        if self.cur.hit_end.get() {
+            (self.cur, self.next_index) = before;
+            return None;
+        }
+        game
+    }
+}
+
+/// Where a [`GameReader`] stopped in a text read in pieces: enough to resume it on the next
+/// piece as if the text were whole.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct ReaderPlace {
+    line: usize,
+    column: usize,
+    blank_so_far: bool,
+    next_index: usize,
+}
+
+impl ReaderPlace {
+    /// The start of a text.
+    pub(super) const START: ReaderPlace = ReaderPlace {
+        line: 1,
+        column: 0,
+        blank_so_far: true,
+        next_index: 1,
+    };
 }
 
 impl Iterator for GameReader<'_> {
@@ -514,216 +567,4 @@ fn move_text(raw: &str) -> Option<&str> {
     t = t.trim_start_matches(is_dot);
     t = t.trim_end_matches(['!', '?', '！', '？']);
     (!t.is_empty()).then_some(t)
-}
-
-fn is_space(c: char) -> bool {
-    c.is_whitespace() || c == '\u{FEFF}'
-}
-
-/// Whether `s` (a line) starts with a tag pair: `[Name "`.
-fn looks_like_tag_line(s: &str) -> bool {
-    let s = s.trim_start_matches([' ', '\t']);
-    let Some(s) = s.strip_prefix('[') else {
-        return false;
-    };
-    let name_len = s
-        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .unwrap_or(s.len());
-    name_len > 0
-        && s[name_len..]
-            .trim_start_matches([' ', '\t'])
-            .starts_with('"')
-}
-
-/// A position in the text with line bookkeeping. The column and whether the line is blank so
-/// far are kept as the cursor moves: computing them from the line's start made a record on one
-/// long line quadratic.
-#[derive(Clone, Debug)]
-struct Cursor<'a> {
-    text: &'a str,
-    pos: usize,
-    line: usize,
-    /// Characters since the line's start.
-    column: usize,
-    /// Whether everything since the line's start is space.
-    blank_so_far: bool,
-}
-
-impl Cursor<'_> {
-    fn peek(&self) -> Option<char> {
-        self.text.get(self.pos..)?.chars().next()
-    }
-
-    fn bump(&mut self) -> Option<char> {
-        let c = self.peek()?;
-        self.pos += c.len_utf8();
-        if c == '\n' {
-            self.line += 1;
-            self.column = 0;
-            self.blank_so_far = true;
-        } else {
-            self.column += 1;
-            self.blank_so_far &= is_space(c);
-        }
-        Some(c)
-    }
-
-    /// Moves forward `n` bytes (which must end on a character boundary).
-    fn advance_bytes(&mut self, n: usize) {
-        let end = (self.pos + n).min(self.text.len());
-        while self.pos < end {
-            if self.bump().is_none() {
-                break;
-            }
-        }
-    }
-
-    fn column(&self) -> usize {
-        self.column + 1
-    }
-
-    fn at_line_start(&self) -> bool {
-        self.blank_so_far
-    }
-
-    fn rest_of_line(&self) -> &str {
-        let rest = self.text.get(self.pos..).unwrap_or("");
-        &rest[..rest.find('\n').unwrap_or(rest.len())]
-    }
-
-    fn skip_ws(&mut self) {
-        while self.peek().is_some_and(is_space) {
-            self.bump();
-        }
-    }
-
-    /// Skips spaces and tabs, not line ends.
-    fn skip_blanks(&mut self) {
-        while self
-            .peek()
-            .is_some_and(|c| is_space(c) && c != '\n' && c != '\r')
-        {
-            self.bump();
-        }
-    }
-
-    /// Skips to the start of the next line.
-    fn skip_line(&mut self) {
-        while let Some(c) = self.bump() {
-            if c == '\n' {
-                break;
-            }
-        }
-    }
-
-    /// Skips to the end of the line, stopping before the newline.
-    fn skip_to_line_end(&mut self) {
-        while self.peek().is_some_and(|c| c != '\n') {
-            self.bump();
-        }
-    }
-
-    /// Whether the line after the newline at byte `nl` starts a tag pair.
-    fn tag_line_after(&self, nl: usize) -> bool {
-        self.text.get(nl + 1..).is_some_and(looks_like_tag_line)
-    }
-
-    /// Reads a quoted tag value after its opening quote, up to the closing quote. A quote not
-    /// followed by `]` is taken literally when a `"]` closes the tag later on the line.
-    fn quoted_value(&mut self) -> Option<String> {
-        let mut value = String::new();
-        loop {
-            match self.peek()? {
-                '\n' | '\r' => return None,
-                '\\' => {
-                    self.bump();
-                    match self.peek() {
-                        Some(c @ ('"' | '\\')) => {
-                            value.push(c);
-                            self.bump();
-                        }
-                        _ => value.push('\\'),
-                    }
-                }
-                '"' => {
-                    self.bump();
-                    let rest = self.rest_of_line();
-                    let closes = rest.trim_start_matches([' ', '\t']).starts_with(']');
-                    let closes_later = rest.contains("\"]") || rest.contains("\" ]");
-                    if closes || !closes_later {
-                        return Some(value);
-                    }
-                    value.push('"');
-                }
-                c => {
-                    value.push(c);
-                    self.bump();
-                }
-            }
-        }
-    }
-
-    /// Skips a `{…}` comment starting here. When it is not closed before the end of the text or
-    /// a line starting a tag pair, records an error and resumes at the end of the line.
-    fn comment(&mut self, errors: &mut Vec<SyntaxError>) {
-        let (line, column) = (self.line, self.column());
-        let open = self.pos;
-        let body = self.text.get(open + 1..).unwrap_or("");
-        let close = body.find('}');
-        let scope = &body[..close.unwrap_or(body.len())];
-        let broken_by_tag = scope
-            .match_indices('\n')
-            .any(|(i, _)| self.tag_line_after(open + 1 + i));
-        match close {
-            Some(end) if !broken_by_tag => self.advance_bytes(1 + end + 1),
-            _ => {
-                errors.push(SyntaxError {
-                    line,
-                    column,
-                    kind: SyntaxErrorKind::UnterminatedComment,
-                });
-                self.skip_to_line_end();
-            }
-        }
-    }
-
-    /// Skips a `(…)` variation starting here, nested variations and comments included. When it
-    /// is not closed before the end of the text or a line starting a tag pair, records an error
-    /// and stops before that line.
-    fn variation(&mut self, errors: &mut Vec<SyntaxError>) {
-        let (line, column) = (self.line, self.column());
-        let mut depth = 0usize;
-        while let Some(c) = self.peek() {
-            match c {
-                '(' => {
-                    depth += 1;
-                    self.bump();
-                }
-                ')' => {
-                    self.bump();
-                    depth = depth.saturating_sub(1);
-                    if depth == 0 {
-                        return;
-                    }
-                }
-                '{' => self.comment(errors),
-                // A line comment, stopping before its newline so the tag check below runs.
-                ';' => self.skip_to_line_end(),
-                '\n' => {
-                    if self.tag_line_after(self.pos) {
-                        break;
-                    }
-                    self.bump();
-                }
-                _ => {
-                    self.bump();
-                }
-            }
-        }
-        errors.push(SyntaxError {
-            line,
-            column,
-            kind: SyntaxErrorKind::UnterminatedVariation,
-        });
-    }
 }

@@ -2,16 +2,17 @@
 //!
 //! Paths name files (read whatever their extension) or directories (every `*.pgn` file below
 //! them, recursively, in name order; symbolic links to directories are not followed, so a link
-//! cycle cannot trap the walk). A file is decoded as a whole (the encoding is detected per file,
-//! see [`xqr_core::record::encoding`]) and its games are handed on one by one, so memory holds
-//! one file's text and the games in flight, never the corpus.
+//! cycle cannot trap the walk). The encoding is detected per file (see
+//! [`xqr_core::record::encoding`]); a file is read whole, or in pieces when it is large, and its
+//! games are handed on one by one, so memory holds one file's text (or a window of a large
+//! file) and the games in flight, never the corpus.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::SyncSender;
 use std::sync::Arc;
 
 use indicatif::ProgressBar;
-use xqr_core::record::{decode, GameReader};
+use xqr_core::record::{decode, DecodeError, GameReader, GameStream, RawGame, StreamError};
 
 use super::InputError;
 use crate::record_input::RecordedGame;
@@ -124,27 +125,29 @@ pub(super) fn produce(entries: &[Entry], tx: SyncSender<Job>, progress: &Progres
     }
 }
 
+/// Files larger than this are read in pieces ([`GameStream`]) instead of whole, so that memory
+/// holds a window of the file (the largest game, at least a megabyte) and not the file: a
+/// whole file is held twice while both double-byte readings are tried. Smaller files are read
+/// whole, in one pass instead of two; both ways give the same games.
+const STREAMED_FROM: u64 = 16 << 20;
+
 /// Sends the games of one file; false when the receiver is gone.
 fn read_file(path: &Path, size: u64, tx: &SyncSender<Job>, progress: &ProgressBar) -> bool {
+    if size > STREAMED_FROM {
+        return stream_file(path, size, tx, progress);
+    }
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => {
             progress.inc(size);
-            return tx
-                .send(Job::Error(InputError::file(
-                    path,
-                    format!("cannot read: {e}"),
-                )))
-                .is_ok();
+            return tx.send(Job::Error(unreadable(path, &e))).is_ok();
         }
     };
     let text = match decode(&bytes) {
         Ok((text, _)) => text,
         Err(e) => {
             progress.inc(size);
-            let mut err = InputError::file(path, e.to_string());
-            err.line = Some(e.line);
-            return tx.send(Job::Error(err)).is_ok();
+            return tx.send(Job::Error(undecodable(path, &e))).is_ok();
         }
     };
     let size = bytes.len() as u64;
@@ -159,28 +162,85 @@ fn read_file(path: &Path, size: u64, tx: &SyncSender<Job>, progress: &ProgressBa
         let upto = (size * (raw.line() as u64 - 1) / lines).min(size);
         progress.inc(upto.saturating_sub(shown));
         shown = shown.max(upto);
-        let job = match RecordedGame::from_raw(&raw) {
-            Ok(game) => Job::Game {
-                file: Arc::clone(&file),
-                game: Box::new(game),
-            },
-            Err(e) => Job::Error(InputError {
-                file: path.to_path_buf(),
-                game: Some(raw.index()),
-                line: Some(e.line),
-                column: Some(e.column),
-                message: format!("game {} (line {}): {e}", raw.index(), raw.line()),
-            }),
-        };
-        if tx.send(job).is_err() {
+        if tx.send(job(&raw, &file)).is_err() {
             return false;
         }
     }
     progress.inc(size.saturating_sub(shown));
     if !any {
-        return tx
-            .send(Job::Error(InputError::file(path, "no game found")))
-            .is_ok();
+        return tx.send(Job::Error(no_game(path))).is_ok();
     }
     true
+}
+
+/// As [`read_file`], for a file read in pieces.
+fn stream_file(path: &Path, size: u64, tx: &SyncSender<Job>, progress: &ProgressBar) -> bool {
+    let opened = std::fs::File::open(path)
+        .map_err(StreamError::Io)
+        .and_then(|f| GameStream::open(std::io::BufReader::new(f)));
+    let mut stream = match opened {
+        Ok((stream, _)) => stream,
+        Err(e) => {
+            progress.inc(size);
+            let error = match e {
+                StreamError::Io(e) => unreadable(path, &e),
+                StreamError::Decode(e) => undecodable(path, &e),
+            };
+            return tx.send(Job::Error(error)).is_ok();
+        }
+    };
+    let file: Arc<Path> = Arc::from(path);
+    let mut shown = 0u64;
+    let mut any = false;
+    while let Some(read) = stream.next() {
+        let sent = match read {
+            Ok(raw) => {
+                any = true;
+                tx.send(job(&raw, &file))
+            }
+            Err(e) => tx.send(Job::Error(unreadable(path, &e))),
+        };
+        if sent.is_err() {
+            return false;
+        }
+        let upto = stream.bytes_read().min(size);
+        progress.inc(upto.saturating_sub(shown));
+        shown = shown.max(upto);
+    }
+    progress.inc(size.saturating_sub(shown));
+    if !any {
+        return tx.send(Job::Error(no_game(path))).is_ok();
+    }
+    true
+}
+
+/// The job for a game read from `file`: the game, or why its text cannot be a game.
+fn job(raw: &RawGame, file: &Arc<Path>) -> Job {
+    match RecordedGame::from_raw(raw) {
+        Ok(game) => Job::Game {
+            file: Arc::clone(file),
+            game: Box::new(game),
+        },
+        Err(e) => Job::Error(InputError {
+            file: file.to_path_buf(),
+            game: Some(raw.index()),
+            line: Some(e.line),
+            column: Some(e.column),
+            message: format!("game {} (line {}): {e}", raw.index(), raw.line()),
+        }),
+    }
+}
+
+fn unreadable(path: &Path, e: &std::io::Error) -> InputError {
+    InputError::file(path, format!("cannot read: {e}"))
+}
+
+fn undecodable(path: &Path, e: &DecodeError) -> InputError {
+    let mut err = InputError::file(path, e.to_string());
+    err.line = Some(e.line);
+    err
+}
+
+fn no_game(path: &Path) -> InputError {
+    InputError::file(path, "no game found")
 }

@@ -1,0 +1,280 @@
+//! The PGN reader's cursor: a place in the text, with line and column kept as it moves, and
+//! whether the text read so far is all there is.
+//!
+//! The reader may be given a piece of a file instead of the whole (the streaming reader of
+//! [`super::stream`] hands it a window of a file too large to hold). A decision that looked
+//! at the end of such a piece (a token, a line or a comment that may go on in the next piece)
+//! is marked, and the game being read is read again once more text has come, so that a file
+//! read in pieces gives exactly the games of the file read whole.
+
+use core::cell::Cell;
+
+use super::pgn::{SyntaxError, SyntaxErrorKind};
+
+pub(super) fn is_space(c: char) -> bool {
+    c.is_whitespace() || c == '\u{FEFF}'
+}
+
+/// Whether `s` (a line) starts with a tag pair: `[Name "`.
+fn looks_like_tag_line(s: &str) -> bool {
+    let s = s.trim_start_matches([' ', '\t']);
+    let Some(s) = s.strip_prefix('[') else {
+        return false;
+    };
+    let name_len = s
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(s.len());
+    name_len > 0
+        && s[name_len..]
+            .trim_start_matches([' ', '\t'])
+            .starts_with('"')
+}
+
+/// A position in the text with line bookkeeping. The column and whether the line is blank so
+/// far are kept as the cursor moves: computing them from the line's start made a record on one
+/// long line quadratic.
+#[derive(Clone, Debug)]
+pub(super) struct Cursor<'a> {
+    pub(super) text: &'a str,
+    pub(super) pos: usize,
+    pub(super) line: usize,
+    /// Characters since the line's start.
+    pub(super) column: usize,
+    /// Whether everything since the line's start is space.
+    pub(super) blank_so_far: bool,
+    /// Whether more text may follow `text` (a piece of a file read in pieces).
+    pub(super) partial: bool,
+    /// Whether a decision looked at the end of a partial text since this was last cleared.
+    pub(super) hit_end: Cell<bool>,
+}
+
+impl<'a> Cursor<'a> {
+    /// A cursor at the start of `text`, line 1, which is the whole text.
+    pub(super) fn new(text: &'a str) -> Cursor<'a> {
+        Cursor {
+            text,
+            pos: 0,
+            line: 1,
+            column: 0,
+            blank_so_far: true,
+            partial: false,
+            hit_end: Cell::new(false),
+        }
+    }
+}
+
+impl Cursor<'_> {
+    /// Notes that a decision depended on the end of the text, if more may follow.
+    fn end_seen(&self) {
+        if self.partial {
+            self.hit_end.set(true);
+        }
+    }
+
+    pub(super) fn peek(&self) -> Option<char> {
+        let c = self
+            .text
+            .get(self.pos..)
+            .and_then(|rest| rest.chars().next());
+        if c.is_none() {
+            self.end_seen();
+        }
+        c
+    }
+
+    pub(super) fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
+        if c == '\n' {
+            self.line += 1;
+            self.column = 0;
+            self.blank_so_far = true;
+        } else {
+            self.column += 1;
+            self.blank_so_far &= is_space(c);
+        }
+        Some(c)
+    }
+
+    /// Moves forward `n` bytes (which must end on a character boundary).
+    pub(super) fn advance_bytes(&mut self, n: usize) {
+        let end = (self.pos + n).min(self.text.len());
+        while self.pos < end {
+            if self.bump().is_none() {
+                break;
+            }
+        }
+    }
+
+    pub(super) fn column(&self) -> usize {
+        self.column + 1
+    }
+
+    pub(super) fn at_line_start(&self) -> bool {
+        self.blank_so_far
+    }
+
+    pub(super) fn rest_of_line(&self) -> &str {
+        let rest = self.text.get(self.pos..).unwrap_or("");
+        match rest.find('\n') {
+            Some(end) => &rest[..end],
+            None => {
+                self.end_seen();
+                rest
+            }
+        }
+    }
+
+    pub(super) fn skip_ws(&mut self) {
+        while self.peek().is_some_and(is_space) {
+            self.bump();
+        }
+    }
+
+    /// Skips spaces and tabs, not line ends.
+    pub(super) fn skip_blanks(&mut self) {
+        while self
+            .peek()
+            .is_some_and(|c| is_space(c) && c != '\n' && c != '\r')
+        {
+            self.bump();
+        }
+    }
+
+    /// Skips to the start of the next line.
+    pub(super) fn skip_line(&mut self) {
+        while let Some(c) = self.bump() {
+            if c == '\n' {
+                break;
+            }
+        }
+    }
+
+    /// Skips to the end of the line, stopping before the newline.
+    pub(super) fn skip_to_line_end(&mut self) {
+        while self.peek().is_some_and(|c| c != '\n') {
+            self.bump();
+        }
+    }
+
+    /// Whether the line after the newline at byte `nl` starts a tag pair.
+    fn tag_line_after(&self, nl: usize) -> bool {
+        let next = self.text.get(nl + 1..).unwrap_or("");
+        if !next.contains('\n') {
+            self.end_seen();
+        }
+        looks_like_tag_line(next)
+    }
+
+    /// Reads a quoted tag value after its opening quote, up to the closing quote. A quote not
+    /// followed by `]` is taken literally when a `"]` closes the tag later on the line.
+    pub(super) fn quoted_value(&mut self) -> Option<String> {
+        let mut value = String::new();
+        loop {
+            match self.peek()? {
+                '\n' | '\r' => return None,
+                '\\' => {
+                    self.bump();
+                    match self.peek() {
+                        Some(c @ ('"' | '\\')) => {
+                            value.push(c);
+                            self.bump();
+                        }
+                        _ => value.push('\\'),
+                    }
+                }
+                '"' => {
+                    self.bump();
+                    let rest = self.rest_of_line();
+                    let closes = rest.trim_start_matches([' ', '\t']).starts_with(']');
+                    let closes_later = rest.contains("\"]") || rest.contains("\" ]");
+                    if closes || !closes_later {
+                        return Some(value);
+                    }
+                    value.push('"');
+                }
+                c => {
+                    value.push(c);
+                    self.bump();
+                }
+            }
+        }
+    }
+
+    /// Skips a `{…}` comment starting here. When it is not closed before the end of the text or
+    /// a line starting a tag pair, records an error and resumes at the end of the line.
+    pub(super) fn comment(&mut self, errors: &mut Vec<SyntaxError>) {
+        let (line, column) = (self.line, self.column());
+        let open = self.pos;
+        let body = self.text.get(open + 1..).unwrap_or("");
+        // The first `}`, unless a line starting a tag pair comes before it. The search stops
+        // there, so an unclosed comment costs the rest of its game, not the rest of the file.
+        let mut close = None;
+        let mut decided = false;
+        for (i, c) in body.match_indices(['}', '\n']) {
+            if c == "}" {
+                close = Some(i);
+                decided = true;
+                break;
+            }
+            if self.tag_line_after(open + 1 + i) {
+                decided = true;
+                break;
+            }
+        }
+        if !decided {
+            self.end_seen();
+        }
+        match close {
+            Some(end) => self.advance_bytes(1 + end + 1),
+            None => {
+                errors.push(SyntaxError {
+                    line,
+                    column,
+                    kind: SyntaxErrorKind::UnterminatedComment,
+                });
+                self.skip_to_line_end();
+            }
+        }
+    }
+
+    /// Skips a `(…)` variation starting here, nested variations and comments included. When it
+    /// is not closed before the end of the text or a line starting a tag pair, records an error
+    /// and stops before that line.
+    pub(super) fn variation(&mut self, errors: &mut Vec<SyntaxError>) {
+        let (line, column) = (self.line, self.column());
+        let mut depth = 0usize;
+        while let Some(c) = self.peek() {
+            match c {
+                '(' => {
+                    depth += 1;
+                    self.bump();
+                }
+                ')' => {
+                    self.bump();
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return;
+                    }
+                }
+                '{' => self.comment(errors),
+                // A line comment, stopping before its newline so the tag check below runs.
+                ';' => self.skip_to_line_end(),
+                '\n' => {
+                    if self.tag_line_after(self.pos) {
+                        break;
+                    }
+                    self.bump();
+                }
+                _ => {
+                    self.bump();
+                }
+            }
+        }
+        errors.push(SyntaxError {
+            line,
+            column,
+            kind: SyntaxErrorKind::UnterminatedVariation,
+        });
+    }
+}
