@@ -15,6 +15,7 @@
 
 #![warn(missing_docs)]
 
+pub mod arbiter_session;
 pub mod batch;
 pub mod catalog;
 pub mod compare;

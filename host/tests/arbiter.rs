@@ -32,7 +32,7 @@ fn played(rs: &dyn Ruleset, n: usize) -> Arbiter<'_> {
 fn perpetual_check_is_forbidden_before_it_is_played_under_1999() {
     let rs = ruleset("cxa-1999");
     let mut a = played(rs.as_ref(), 12);
-    let forbidden = a.forbidden();
+    let forbidden = a.forbidden().unwrap();
     let checks: Vec<_> = forbidden.iter().map(|f| f.mv.to_string()).collect();
     assert_eq!(checks, ["f5e5"], "{forbidden:?}");
     assert_eq!(forbidden[0].consequence, ForbiddenConsequence::Loses);
@@ -43,7 +43,7 @@ fn perpetual_check_is_forbidden_before_it_is_played_under_1999() {
     assert!(matches!(a.status(), Status::Ongoing { plies: 12, .. }));
     // Earlier in the loop nothing is forbidden yet.
     let mut early = played(rs.as_ref(), 4);
-    assert!(early.forbidden().is_empty());
+    assert!(early.forbidden().unwrap().is_empty());
 }
 
 /// AXF rule 3: at the third occurrence Red is told to change, so the check that completes it is
@@ -52,7 +52,7 @@ fn perpetual_check_is_forbidden_before_it_is_played_under_1999() {
 fn under_axf_the_check_that_completes_the_count_brings_an_order() {
     let rs = ruleset("axf");
     let mut a = played(rs.as_ref(), 8);
-    let forbidden = a.forbidden();
+    let forbidden = a.forbidden().unwrap();
     assert_eq!(forbidden.len(), 1, "{forbidden:?}");
     assert_eq!(forbidden[0].mv.to_string(), "f5e5");
     assert_eq!(forbidden[0].consequence, ForbiddenConsequence::MustChange);
@@ -72,7 +72,7 @@ fn undo_and_claims() {
     let claims = a.claims();
     assert_eq!(claims.len(), 1, "{claims:?}");
     assert_eq!(claims[0].result.pgn(), "0-1");
-    let answer = a.claim(Color::Black, ClaimKind::Repetition);
+    let answer = a.claim(Color::Black, ClaimKind::Repetition).unwrap();
     assert!(matches!(answer, ClaimAnswer::Decided { .. }), "{answer:?}");
     assert!(matches!(a.status(), Status::Decided { .. }));
     assert!(a.play("e9f9").is_err(), "no move after the end");
@@ -80,7 +80,7 @@ fn undo_and_claims() {
     assert_eq!(a.status(), before);
     // A claim by the side that just moved is refused (its own time only).
     a.play("f5e5").expect("legal");
-    let answer = a.claim(Color::Red, ClaimKind::Repetition);
+    let answer = a.claim(Color::Red, ClaimKind::Repetition).unwrap();
     assert!(matches!(answer, ClaimAnswer::Refused { .. }), "{answer:?}");
     assert!(matches!(a.status(), Status::Ongoing { .. }));
 }
@@ -111,7 +111,7 @@ fn figure_3_forbids_the_horse_move_that_goes_round_again() {
         a.play(m).expect("legal");
     }
     assert_eq!(a.history().last().legal_moves().len(), 52);
-    let forbidden = a.forbidden();
+    let forbidden = a.forbidden().unwrap();
     assert_eq!(forbidden.len(), 1, "{forbidden:?}");
     assert_eq!(forbidden[0].mv.to_string(), "h6i4");
     assert_eq!(forbidden[0].consequence, ForbiddenConsequence::Loses);

@@ -1,7 +1,8 @@
 //! Plugins in processes of their own: a plugin that dies of a signal, aborts, never answers,
 //! crashes while it loads or answers garbage fails its own calls, with its file and the
 //! reason, while the batch finishes and every other ruleset's verdicts stand; and the
-//! in-process mode still works as before, reporting a panic in one line.
+//! in-process mode still works as before, reporting a panic in one line. Under the live arbiter
+//! a plugin that dies during a move makes that request an error.
 
 #[path = "common/mod.rs"]
 mod common;
@@ -14,6 +15,7 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
+use xqr_core::rules::replay::{Arbiter, Status};
 use xqr_core::rules::{GameInput, JudgeError, JudgeOptions, Ruleset};
 use xqr_host::plugins::{self, Isolation, PluginError};
 
@@ -312,4 +314,33 @@ fn a_good_plugin_judges_the_same_isolated() {
         in_process.judge(&game(), &options).unwrap()
     );
     assert_eq!(isolated.meta(), in_process.meta());
+}
+
+/// Under the live arbiter a plugin is asked per move, through its components: one that dies in
+/// such a call (`testkit-segfault`'s game-end test, from the third ply) makes that request an
+/// error instead of an answer from the component's fallback. The move is not played, and the
+/// next call gets a new process.
+#[test]
+fn a_plugin_crashing_during_a_move_is_the_arbiters_error() {
+    let rs = plugins::load_plugin_isolated(&libraries().segfault, &isolation()).unwrap();
+    let mut arbiter = Arbiter::new(&rs, None).unwrap();
+    arbiter.play("h2e2").unwrap();
+    arbiter.play("h9g7").unwrap();
+    let err = arbiter.play("h0g2").unwrap_err().to_string();
+    assert!(
+        err.starts_with("plugin testkit-segfault: ")
+            && err.contains("killed by signal 11 (SIGSEGV) during query"),
+        "{err}"
+    );
+    assert_eq!(arbiter.history().ply_count(), 2);
+    assert!(matches!(arbiter.status(), Status::Ongoing { plies: 2, .. }));
+    // Below the third ply the restarted process answers again.
+    assert_eq!(
+        arbiter.undo().map(|m| m.to_string()).as_deref(),
+        Some("h9g7")
+    );
+    arbiter.play("h9g7").unwrap();
+    // Listing the forbidden moves plays each move: the crash is the list's error.
+    let err = arbiter.forbidden().unwrap_err().to_string();
+    assert!(err.contains("SIGSEGV"), "{err}");
 }

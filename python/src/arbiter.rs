@@ -83,7 +83,9 @@ impl Arbiter {
     /// explanation and loop.
     fn forbidden<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let session = &mut self.session;
-        let found = py.detach(|| session.forbidden());
+        let found = py
+            .detach(|| session.forbidden())
+            .map_err(|e| error(e.to_string()))?;
         to_python(py, &found)
     }
 
@@ -119,7 +121,11 @@ impl Arbiter {
                 )))
             }
         };
-        to_python(py, &self.session.claim(side, kind))
+        let answer = self
+            .session
+            .claim(side, kind)
+            .map_err(|e| error(e.to_string()))?;
+        to_python(py, &answer)
     }
 
     /// The FEN of the position now.

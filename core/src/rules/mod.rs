@@ -3,6 +3,7 @@
 //! and the decisions and verdicts they produce, each carrying a [`RuleRef`].
 
 mod claim;
+mod component_failure;
 mod decision;
 mod ends;
 mod limit;
@@ -21,6 +22,7 @@ pub use crate::outcome::{GameEnd, GameResult, ParseResultError, Termination};
 pub use crate::points::{ParsePointsError, PointScheme, Points};
 pub use crate::reference::{ParseRuleRefError, RuleRef};
 pub use claim::{Claim, ClaimAnswer, ClaimKind, ClaimPolicy, ClaimRequest, Claimant, Claims};
+pub use component_failure::{report_component_failure, take_component_failure};
 pub use decision::{IllegalMoveAt, IllegalMovePolicy, IllegalMoveRuling};
 pub use ends::{no_move_end, NaturalLimit, NoMoveArticles};
 pub use limit::natural_limit;

@@ -1,14 +1,11 @@
 //! `xqr arbiter`: games in progress driven by JSON Lines on standard input, one response per
 //! request on standard output (the live arbiter of `xqr_core::rules::replay::Arbiter`).
 
-use std::collections::BTreeMap;
 use std::io::BufRead;
 
-use serde_json::{json, Value};
 use xqr_core::registry::Registry;
-use xqr_core::rules::replay::Arbiter;
-use xqr_core::rules::ClaimKind;
-use xqr_core::Color;
+
+use xqr_host::arbiter_session::Session;
 
 use super::{CliError, Output};
 
@@ -32,13 +29,13 @@ pub struct Args {}
 /// Runs the session: reads requests from standard input until `quit` or its end.
 pub fn run(_args: &Args, registry: &Registry, out: &mut Output) -> Result<(), CliError> {
     let stdin = std::io::stdin();
-    let mut games: BTreeMap<String, Arbiter<'_>> = BTreeMap::new();
+    let mut session = Session::new(registry);
     for line in stdin.lock().lines() {
         let line = line.map_err(|e| CliError::input(format!("standard input: {e}")))?;
         if line.trim().is_empty() {
             continue;
         }
-        let (response, quit) = respond(&line, registry, &mut games);
+        let (response, quit) = session.respond(&line);
         serde_json::to_writer(out.raw(), &response).map_err(std::io::Error::from)?;
         out.raw().write_all(b"\n")?;
         out.raw().flush()?;
@@ -47,125 +44,4 @@ pub fn run(_args: &Args, registry: &Registry, out: &mut Output) -> Result<(), Cl
         }
     }
     Ok(())
-}
-
-/// The response to one request line, and whether it ends the session.
-fn respond<'r>(
-    line: &str,
-    registry: &'r Registry,
-    games: &mut BTreeMap<String, Arbiter<'r>>,
-) -> (Value, bool) {
-    let request: Value = match serde_json::from_str(line) {
-        Ok(v @ Value::Object(_)) => v,
-        Ok(_) => return (error(&Value::Null, "a request is a JSON object"), false),
-        Err(e) => return (error(&Value::Null, &format!("not JSON: {e}")), false),
-    };
-    let id = request.get("id").cloned().unwrap_or(Value::Null);
-    let game = match request.get("game") {
-        None => "1".to_owned(),
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Number(n)) => n.to_string(),
-        Some(_) => return (error(&id, "\"game\" is a string or a number"), false),
-    };
-    let Some(cmd) = request.get("cmd").and_then(Value::as_str) else {
-        return (error(&id, "missing \"cmd\""), false);
-    };
-    let text = |key: &str| request.get(key).and_then(Value::as_str);
-    let reply = |mut body: Value| {
-        body["id"] = id.clone();
-        body["game"] = json!(game);
-        body
-    };
-    if cmd == "quit" {
-        return (reply(json!({"ok": true})), true);
-    }
-    if cmd == "new" {
-        let Some(name) = text("ruleset") else {
-            return (error(&id, "\"new\" needs a \"ruleset\""), false);
-        };
-        let Some(rs) = registry.get(name) else {
-            let known: Vec<String> = registry.iter().map(|r| r.meta().id.clone()).collect();
-            return (
-                error(
-                    &id,
-                    &format!("unknown ruleset \"{name}\"; loaded: {}", known.join(", ")),
-                ),
-                false,
-            );
-        };
-        return match Arbiter::new(rs.as_ref(), text("fen")) {
-            Ok(a) => {
-                let status = serde_json::to_value(a.status()).unwrap_or(Value::Null);
-                games.insert(game.clone(), a);
-                (
-                    reply(json!({"ok": true, "ruleset": rs.meta().id, "status": status})),
-                    false,
-                )
-            }
-            Err(e) => (error(&id, &e.to_string()), false),
-        };
-    }
-    let Some(a) = games.get_mut(&game) else {
-        return (
-            error(&id, &format!("no game \"{game}\": start one with \"new\"")),
-            false,
-        );
-    };
-    let body = match cmd {
-        "play" => match text("move") {
-            None => return (error(&id, "\"play\" needs a \"move\""), false),
-            Some(m) => match a.play(m) {
-                Ok(played) => json!({"move": played.to_string(), "status": a.status()}),
-                Err(e) => return (error(&id, &e.to_string()), false),
-            },
-        },
-        "undo" => json!({"undone": a.undo().map(|m| m.to_string()), "status": a.status()}),
-        "status" => json!({"status": a.status()}),
-        "legal" => {
-            let mut moves: Vec<String> = a
-                .history()
-                .last()
-                .legal_moves()
-                .iter()
-                .map(|m| m.to_string())
-                .collect();
-            moves.sort();
-            json!({"legal": moves})
-        }
-        "forbidden" => json!({"forbidden": a.forbidden()}),
-        "claims" => json!({"claims": a.claims()}),
-        "claim" => {
-            let side = match text("side") {
-                Some("red") => Color::Red,
-                Some("black") => Color::Black,
-                _ => return (error(&id, "\"claim\" needs \"side\": \"red\" or \"black\""), false),
-            };
-            let kind = match text("kind").unwrap_or("repetition") {
-                "repetition" => ClaimKind::Repetition,
-                "natural_limit" => ClaimKind::NaturalLimit,
-                k => {
-                    return (
-                        error(&id, &format!("unknown claim kind \"{k}\": repetition or natural_limit")),
-                        false,
-                    )
-                }
-            };
-            json!({"answer": a.claim(side, kind), "status": a.status()})
-        }
-        other => {
-            return (
-                error(
-                    &id,
-                    &format!("unknown command \"{other}\": new, play, undo, status, legal, forbidden, claims, claim, quit"),
-                ),
-                false,
-            )
-        }
-    };
-    (reply(body), false)
-}
-
-/// An error response.
-fn error(id: &Value, message: &str) -> Value {
-    json!({"id": id, "error": message})
 }

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::Arc;
 use xqr_core::law::{LawPatch, PatchError};
 use xqr_core::rules::replay::verdict_with_components;
-use xqr_core::rules::ClaimPolicy;
+use xqr_core::rules::{report_component_failure, ClaimPolicy};
 use xqr_core::rules::{
     GameEnd, GameHistory, GameInput, GameResult, IllegalMoveRuling, JudgeError, JudgeOptions,
     MoveLegality, OpenVisibility, Origin, PieceVisibility, PlyClass, PointScheme, RepetitionJudge,
@@ -41,8 +41,10 @@ use xqr_plugin_sdk::protocol::{
 ///   other plugin.
 ///
 /// The component traits have no error channel; when the plugin fails to answer one of their
-/// calls the component answers as documented on it ([`PluginRuleset::try_legal_moves`] and
-/// [`Ruleset::judge`] report errors).
+/// calls the component answers as documented on it and reports the failure
+/// ([`report_component_failure`]), which the drivers (the verdict and claim replays, the live
+/// arbiter) turn into a [`JudgeError::Plugin`]. [`PluginRuleset::try_legal_moves`] and
+/// [`Ruleset::judge`] return their errors.
 #[derive(Clone)]
 pub struct PluginRuleset {
     meta: RulesetMeta,
@@ -95,6 +97,7 @@ impl PluginRuleset {
             },
             scoring: PluginScoring {
                 plugin: plugin.clone(),
+                id: id.clone(),
                 points,
                 standings,
             },
@@ -241,17 +244,26 @@ impl MoveLegality for PluginLegality {
     }
 
     /// The plugin's list. If the call fails (or lists more moves than a [`MoveList`] holds),
-    /// the shared generator's moves under the plugin's declared move rules — the list every
-    /// plugin built on the core generator gives; use [`PluginRuleset::try_legal_moves`] to see
-    /// the error.
+    /// the failure is reported and the shared generator's moves under the plugin's declared
+    /// move rules are answered; use [`PluginRuleset::try_legal_moves`] to see the error.
     fn legal_moves(&self, pos: &Position) -> MoveList {
         match self.try_legal_moves(pos) {
             Ok(moves) if moves.len() <= MoveList::new().capacity() => moves.into_iter().collect(),
-            _ => pos.legal_moves(),
+            Ok(moves) => {
+                failed(
+                    &self.id,
+                    format!("legal_moves listed {} moves", moves.len()),
+                );
+                pos.legal_moves()
+            }
+            Err(e) => {
+                failed(&self.id, e.to_string());
+                pos.legal_moves()
+            }
         }
     }
 
-    /// The plugin's ruling. If the call fails: a loss, citing the plugin error (every edition
+    /// The plugin's ruling. If the call fails (reported): a loss, citing the plugin error (every edition
     /// in the rulebooks makes an illegal move at least a foul, and a loss at national events).
     fn illegal_move_ruling(
         &self,
@@ -262,11 +274,12 @@ impl MoveLegality for PluginLegality {
             history: WireHistory::of(history),
             reason: WireIllegalMove::from(reason),
         };
-        self.plugin
-            .query(&q, None)
-            .unwrap_or_else(|e| IllegalMoveRuling::Loss {
+        self.plugin.query(&q, None).unwrap_or_else(|e| {
+            failed(&self.id, e.to_string());
+            IllegalMoveRuling::Loss {
                 rule: RuleRef::new(self.id.clone(), format!("(plugin error: {e})")),
-            })
+            }
+        })
     }
 }
 
@@ -279,7 +292,7 @@ struct PluginRepetition {
 }
 
 impl RepetitionJudge for PluginRepetition {
-    /// The plugin's ruling; no ruling if the call fails.
+    /// The plugin's ruling; no ruling if the call fails (reported).
     fn rule(
         &self,
         history: &GameHistory,
@@ -289,10 +302,16 @@ impl RepetitionJudge for PluginRepetition {
             history: WireHistory::of(history),
             pending: pending.cloned(),
         };
-        self.plugin.query(&q, self.law.as_deref()).unwrap_or(None)
+        self.plugin
+            .query(&q, self.law.as_deref())
+            .unwrap_or_else(|e| {
+                failed(&self.id, e.to_string());
+                None
+            })
     }
 
-    /// The plugin's classification; if the call fails, no kinds and a note with the error.
+    /// The plugin's classification; if the call fails (reported), no kinds and a note with
+    /// the error.
     fn classify(&self, history: &GameHistory, ply: u32) -> PlyClass {
         let q = Query::Classify {
             history: WireHistory::of(history),
@@ -300,9 +319,12 @@ impl RepetitionJudge for PluginRepetition {
         };
         self.plugin
             .query(&q, self.law.as_deref())
-            .unwrap_or_else(|e| PlyClass {
-                notes: vec![format!("plugin {} could not classify: {e}", self.id)],
-                ..PlyClass::default()
+            .unwrap_or_else(|e| {
+                failed(&self.id, e.to_string());
+                PlyClass {
+                    notes: vec![format!("plugin {} could not classify: {e}", self.id)],
+                    ..PlyClass::default()
+                }
             })
     }
 }
@@ -311,17 +333,21 @@ impl RepetitionJudge for PluginRepetition {
 #[derive(Clone)]
 struct PluginScoring {
     plugin: Arc<Plugin>,
+    id: String,
     points: PointScheme,
     standings: StandingsRules,
 }
 
 impl Scoring for PluginScoring {
-    /// The plugin's answer; no end if the call fails.
+    /// The plugin's answer; no end if the call fails (reported).
     fn game_end(&self, history: &GameHistory) -> Option<GameEnd> {
         let q = Query::GameEnd {
             history: WireHistory::of(history),
         };
-        self.plugin.query(&q, None).unwrap_or(None)
+        self.plugin.query(&q, None).unwrap_or_else(|e| {
+            failed(&self.id, e.to_string());
+            None
+        })
     }
 
     /// From the manifest.
@@ -335,7 +361,7 @@ impl Scoring for PluginScoring {
         self.standings.clone()
     }
 
-    /// The plugin's answer; none if the call fails.
+    /// The plugin's answer; none if the call fails (reported).
     fn recorded_end(
         &self,
         result: GameResult,
@@ -347,6 +373,17 @@ impl Scoring for PluginScoring {
             termination: termination.map(str::to_owned),
             ply,
         };
-        self.plugin.query(&q, None).unwrap_or(None)
+        self.plugin.query(&q, None).unwrap_or_else(|e| {
+            failed(&self.id, e.to_string());
+            None
+        })
     }
+}
+
+/// Reports that a component call of plugin ruleset `id` failed (see [`PluginRuleset`]).
+fn failed(id: &str, message: String) {
+    report_component_failure(JudgeError::Plugin {
+        ruleset: id.to_owned(),
+        message,
+    });
 }

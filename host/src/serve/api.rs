@@ -221,11 +221,14 @@ fn forbidden(registry: &Registry, request: &Request) -> Result<Value, ApiError> 
                     return json!({"ruleset": id, "error": game.locate(&e)});
                 }
             }
-            json!({
-                "ruleset": id,
-                "status": arbiter.status(),
-                "forbidden": arbiter.forbidden(),
-            })
+            match arbiter.forbidden() {
+                Ok(found) => json!({
+                    "ruleset": id,
+                    "status": arbiter.status(),
+                    "forbidden": found,
+                }),
+                Err(e) => json!({"ruleset": id, "error": game.locate(&e)}),
+            }
         })
         .collect();
     Ok(json!(rows))

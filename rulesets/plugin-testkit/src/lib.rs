@@ -23,14 +23,16 @@
 //!   loader's test-only `load_plugin_with_symbol`;
 //! - `testkit_segfault`, `testkit_abort`, `testkit_hang`: rulesets `testkit-segfault`,
 //!   `testkit-abort` and `testkit-hang`, whose `judge` kills the process with `SIGSEGV`,
-//!   aborts it, or never returns; everything else answers as the 1999 rules;
+//!   aborts it, or never returns; everything else answers as the 1999 rules, except that
+//!   `testkit-segfault`'s game-end test (a component call, as the live arbiter makes them)
+//!   also dies of `SIGSEGV` once the game has [`SEGFAULT_IN_PLAY_FROM`] plies;
 //! - `testkit_crash_on_load`: a library whose initialiser aborts the process while it loads
 //!   (Linux);
 //! - `not_a_plugin`: a shared library without the entry symbol.
 
 use xqr_core::rules::{
-    GameInput, JudgeError, JudgeOptions, MoveLegality, PieceVisibility, RepetitionJudge, Ruleset,
-    RulesetMeta, Scoring, Spec, Verdict,
+    GameEnd, GameHistory, GameInput, GameResult, JudgeError, JudgeOptions, MoveLegality,
+    PieceVisibility, PointScheme, RepetitionJudge, Ruleset, RulesetMeta, Scoring, Spec, Verdict,
 };
 use xqr_cxa1999::Cxa1999;
 
@@ -50,11 +52,47 @@ pub enum Misbehaviour {
     Hang,
 }
 
+/// The ply from which `testkit-segfault`'s game-end test dies of `SIGSEGV`.
+pub const SEGFAULT_IN_PLAY_FROM: u32 = 3;
+
 /// The 1999 rules under another id, with a `judge` that misbehaves.
 pub struct MisbehavingRuleset {
     inner: Cxa1999,
     meta: RulesetMeta,
     misbehaviour: Misbehaviour,
+    scoring: MisbehavingScoring,
+}
+
+/// The 1999 scoring, whose game-end test segfaults from a ply on (`testkit-segfault`).
+struct MisbehavingScoring {
+    inner: Cxa1999,
+    segfault_from: Option<u32>,
+}
+
+impl Scoring for MisbehavingScoring {
+    fn game_end(&self, history: &GameHistory) -> Option<GameEnd> {
+        if self
+            .segfault_from
+            .is_some_and(|from| history.ply_count() >= from)
+        {
+            segfault();
+        }
+        self.inner.scoring().game_end(history)
+    }
+    fn points(&self) -> PointScheme {
+        self.inner.scoring().points()
+    }
+    fn standings(&self) -> xqr_core::standings::StandingsRules {
+        self.inner.scoring().standings()
+    }
+    fn recorded_end(
+        &self,
+        result: GameResult,
+        termination: Option<&str>,
+        ply: u32,
+    ) -> Option<GameEnd> {
+        self.inner.scoring().recorded_end(result, termination, ply)
+    }
 }
 
 /// The testkit's first ruleset, whose `judge` panics.
@@ -76,10 +114,16 @@ impl MisbehavingRuleset {
             extends: Some(xqr_cxa1999::ID.to_owned()),
             ..inner.meta().clone()
         };
+        let scoring = MisbehavingScoring {
+            inner: Cxa1999::new(),
+            segfault_from: (misbehaviour == Misbehaviour::Segfault)
+                .then_some(SEGFAULT_IN_PLAY_FROM),
+        };
         MisbehavingRuleset {
             inner,
             meta,
             misbehaviour,
+            scoring,
         }
     }
 }
@@ -98,7 +142,7 @@ impl Ruleset for MisbehavingRuleset {
         self.inner.repetition()
     }
     fn scoring(&self) -> &dyn Scoring {
-        self.inner.scoring()
+        &self.scoring
     }
     fn judge(&self, _game: &GameInput, _options: &JudgeOptions) -> Result<Verdict, JudgeError> {
         match self.misbehaviour {

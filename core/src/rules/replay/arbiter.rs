@@ -9,6 +9,11 @@
 //! forbidden to complete. [`Arbiter`] answers them on the replay the judge uses, so a verdict on
 //! the finished record and the arbiter's answers during the game agree.
 //!
+//! A ruleset whose component fails during a call (a dynamic plugin that crashed, hung or
+//! answered garbage: see [`take_component_failure`]) makes the call an error: a move is not
+//! played, a list of forbidden moves or a claim's answer is not given, rather than answered from
+//! the component's fallback.
+//!
 //! Cost: a move is one ply of the replay (a legality check, the game-end test, and the
 //! repetition judge only when a position repeats or an obligation is open), so it does not grow
 //! with the game's length; [`Arbiter::forbidden`] plays each legal move once and takes it back.
@@ -16,8 +21,8 @@
 use super::live_claim::answer;
 use super::Replay;
 use crate::rules::{
-    Claim, ClaimAnswer, ClaimKind, GameEnd, GameInput, GameResult, JudgeError, LoopReport,
-    RepetitionRuling, Ruleset,
+    take_component_failure, Claim, ClaimAnswer, ClaimKind, GameEnd, GameInput, GameResult,
+    JudgeError, LoopReport, RepetitionRuling, Ruleset,
 };
 use crate::{Color, Move};
 
@@ -98,9 +103,14 @@ impl<'r> Arbiter<'r> {
             fen: fen.map(str::to_owned),
             ..GameInput::default()
         };
+        take_component_failure();
+        let replay = Replay::start(rs, &game)?;
+        if let Some(failure) = take_component_failure() {
+            return Err(failure);
+        }
         Ok(Arbiter {
             rs,
-            replay: Replay::start(rs, &game)?,
+            replay,
             saved: Vec::new(),
         })
     }
@@ -115,8 +125,8 @@ impl<'r> Arbiter<'r> {
         &self.replay.history
     }
 
-    /// Plays `text` (ICCS, WXF or Chinese). A move after the game has ended, or an illegal
-    /// move, is an error and changes nothing.
+    /// Plays `text` (ICCS, WXF or Chinese). A move after the game has ended, an illegal move,
+    /// or a component that fails on it, is an error and changes nothing.
     pub fn play(&mut self, text: &str) -> Result<Move, JudgeError> {
         let ply = self.replay.history.ply_count() + 1;
         if let Some(end) = &self.replay.end {
@@ -133,7 +143,12 @@ impl<'r> Arbiter<'r> {
                 reason: e.to_string(),
             }
         })?;
+        take_component_failure();
         self.push(m);
+        if let Some(failure) = take_component_failure() {
+            self.undo();
+            return Err(failure);
+        }
         Ok(m)
     }
 
@@ -171,22 +186,35 @@ impl<'r> Arbiter<'r> {
 
     /// A claim of `kind` by `by` now, answered as [`Ruleset::claim`] answers it on a record; a
     /// claim that is heard and decides the game ends it here.
-    pub fn claim(&mut self, by: Color, kind: ClaimKind) -> ClaimAnswer {
+    pub fn claim(&mut self, by: Color, kind: ClaimKind) -> Result<ClaimAnswer, JudgeError> {
         let obligation = self.replay.obligation.clone();
+        take_component_failure();
         let a = answer(self.rs, &mut self.replay, by, kind);
         // Answering reads the open order; the game keeps it unless the claim decides.
         self.replay.obligation = obligation;
+        if let Some(failure) = take_component_failure() {
+            return Err(failure);
+        }
         if let ClaimAnswer::Decided { end, .. } = &a {
             // Taking back the last move takes back the claim with it.
             self.replay.end = Some(end.clone());
         }
-        a
+        Ok(a)
     }
 
     /// The legal moves of the side to move that would complete a repetition it is forbidden
     /// to complete now, with the ruling each would bring: a loss the opponent could claim at
     /// once, or an order to change. Each move is played and taken back; the game is unchanged.
-    pub fn forbidden(&mut self) -> Vec<Forbidden> {
+    pub fn forbidden(&mut self) -> Result<Vec<Forbidden>, JudgeError> {
+        take_component_failure();
+        let found = self.find_forbidden();
+        match take_component_failure() {
+            Some(failure) => Err(failure),
+            None => Ok(found),
+        }
+    }
+
+    fn find_forbidden(&mut self) -> Vec<Forbidden> {
         if self.replay.end.is_some() {
             return Vec::new();
         }

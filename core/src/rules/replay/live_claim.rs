@@ -2,6 +2,7 @@
 //! [`claim_with_components`].
 
 use super::Replay;
+use crate::rules::take_component_failure;
 use crate::rules::{
     ClaimAnswer, ClaimKind, ClaimRequest, GameInput, IllegalMovePolicy, JudgeError,
     RepetitionRuling, Ruleset,
@@ -42,6 +43,20 @@ pub fn claim_with_components<R: Ruleset + ?Sized>(
             plies,
         });
     }
+    take_component_failure();
+    let answered = replay_claim(rs, game, request);
+    // A component that failed answered a fallback: the answer is not the ruleset's.
+    match take_component_failure() {
+        Some(failure) => Err(failure),
+        None => answered,
+    }
+}
+
+fn replay_claim<R: Ruleset + ?Sized>(
+    rs: &R,
+    game: &GameInput,
+    request: &ClaimRequest,
+) -> Result<ClaimAnswer, JudgeError> {
     let mut replay = Replay::start(rs, game)?;
     for text in &game.moves[..request.ply as usize] {
         if let Some(answer) = over(&replay) {
