@@ -8,6 +8,7 @@
 
 mod api;
 mod arbiter;
+mod arbiter_requests;
 mod fen;
 mod fixture;
 mod house;
@@ -22,6 +23,7 @@ mod results;
 
 pub use api::check_api;
 pub use arbiter::check_arbiter;
+pub use arbiter_requests::check_arbiter_requests;
 pub use fen::check_fen;
 pub use fixture::check_fixture;
 pub use house::check_house;
@@ -47,4 +49,5 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("results", check_results),
     ("plugin", check_plugin),
     ("arbiter", check_arbiter),
+    ("arbiter_requests", check_arbiter_requests),
 ];
