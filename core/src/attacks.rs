@@ -192,7 +192,7 @@ pub(crate) fn king_attacked(board: &Board, us: usize, k: u8, roaming: bool) -> b
 
 /// Whether a pawn of `them` attacks `t`.
 #[inline]
-fn pawn_attacks(board: &Board, them: usize, t: u8) -> bool {
+pub(crate) fn pawn_attacks(board: &Board, them: usize, t: u8) -> bool {
     // A pawn of `them` moves towards rank 0 if Black, rank 9 if Red; it attacks `t` from the point
     // behind `t` in its direction of travel.
     let behind = if them == 1 {

@@ -1,41 +1,95 @@
 //! Legal move generation, parameterised by [`MoveRules`](crate::MoveRules).
 
-use crate::attacks::{code_color, code_hidden, code_role, king_attacked};
-use crate::tables::{
-    diag_adjacent, same_line, DIAG_NEIGHBOURS, ELEPHANT_MOVES, HORSE_MOVES, ORTHO_NEIGHBOURS, RAYS,
-};
-use crate::{Board, KingSafety, Move, Position, Role, Square};
+use crate::attacks::king_attacked;
+use crate::king_guard::KingGuard;
+use crate::piece_moves::for_each_target;
+use crate::tables::{diag_adjacent, same_line};
+use crate::{Board, Color, KingSafety, Move, Position, Square};
 
 /// A list of moves on the stack. No position has more than 128 pseudo-legal moves
 /// (at most 2×17 rook, 2×17 cannon, 2×8 horse, 5×3 pawn, 2×4 advisor, 2×4 elephant, 4 king).
 pub type MoveList = arrayvec::ArrayVec<Move, 128>;
-
-const KING: u8 = Role::King as u8;
-const ADVISOR: u8 = Role::Advisor as u8;
-const ELEPHANT: u8 = Role::Elephant as u8;
-const HORSE: u8 = Role::Horse as u8;
-const ROOK: u8 = Role::Rook as u8;
-const CANNON: u8 = Role::Cannon as u8;
-const PAWN: u8 = Role::Pawn as u8;
 
 #[inline]
 fn mv(from: u8, to: u8) -> Move {
     Move::new(Square::new_unchecked(from), Square::new_unchecked(to))
 }
 
-#[inline]
-fn in_palace(s: u8, color: usize) -> bool {
-    let f = s % 9;
-    let r = s / 9;
-    (3..=5).contains(&f) && if color == 0 { r <= 2 } else { r >= 7 }
+/// Tells which pseudo-legal moves of the side to move keep its king safe.
+struct Legality<'a> {
+    board: &'a Board,
+    /// A copy of the board to play and test moves on, made on first need.
+    scratch: Option<Board>,
+    us: usize,
+    king: u8,
+    roaming: bool,
+    /// Under standard confinement: the threats to the king, which settle most moves at once.
+    guard: Option<KingGuard>,
+    /// Whether the king is in check (with `guard`, also in it).
+    in_check: bool,
 }
 
-#[inline]
-fn own_half(s: u8, color: usize) -> bool {
-    if color == 0 {
-        s / 9 <= 4
-    } else {
-        s / 9 >= 5
+impl<'a> Legality<'a> {
+    /// The filter for the side to move of `pos`; `None` when every pseudo-legal move is legal
+    /// ([`KingSafety::MayBeLeftAttacked`]). The side to move must have its king.
+    #[inline]
+    fn new(pos: &'a Position) -> Option<Legality<'a>> {
+        if pos.rules.king_safety == KingSafety::MayBeLeftAttacked {
+            return None;
+        }
+        let us = pos.turn.index();
+        let king = pos.kings[us];
+        let roaming = pos.rules.roaming();
+        let (guard, in_check) = if roaming {
+            (None, king_attacked(&pos.board, us, king, true))
+        } else {
+            let guard = KingGuard::new(&pos.board, us, king);
+            (Some(guard), guard.in_check)
+        };
+        Some(Legality {
+            board: &pos.board,
+            scratch: None,
+            us,
+            king,
+            roaming,
+            guard,
+            in_check,
+        })
+    }
+
+    /// Whether the pseudo-legal move `from→to` leaves the king safe.
+    #[inline]
+    fn keeps_king_safe(&mut self, from: u8, to: u8) -> bool {
+        if from != self.king {
+            match &self.guard {
+                Some(guard) => {
+                    if let Some(verdict) = guard.quick_verdict(from, to) {
+                        return verdict;
+                    }
+                }
+                // A move can only expose its own king through a line or a horse leg /
+                // elephant eye next to the king, or by putting a screen on a cannon line.
+                None => {
+                    if !self.in_check
+                        && !same_line(from, self.king)
+                        && !diag_adjacent(from, self.king)
+                        && !same_line(to, self.king)
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        let board = self.scratch.get_or_insert_with(|| self.board.clone());
+        leaves_king_safe(board, self.us, self.king, from, to, self.roaming)
+    }
+
+    /// Whether every move of the piece on `from` is settled by [`KingGuard::quick_verdict`].
+    #[inline]
+    fn settles_at_once(&self, from: u8) -> Option<&KingGuard> {
+        self.guard
+            .as_ref()
+            .filter(|g| from != self.king && !g.in_check && g.pinned & (1u128 << from) == 0)
     }
 }
 
@@ -79,11 +133,43 @@ impl Position {
         list
     }
 
-    /// Number of legal moves (faster than collecting them when only the count matters).
+    /// Number of legal moves, counted without listing them: as `legal_moves().len()`, only
+    /// faster.
     pub fn count_legal_moves(&self) -> usize {
-        let mut list = MoveList::new();
-        self.generate(&mut list, false);
-        list.len()
+        let us = self.turn.index();
+        if self.kings[us] == 0xFF {
+            return 0;
+        }
+        let mut legality = Legality::new(self);
+        let mut count = 0;
+        // Moves that only playing and testing can settle, tested after the count.
+        let mut doubtful = MoveList::new();
+        for sq in self.board.by_color(self.turn) {
+            let from = sq.index() as u8;
+            match legality.as_ref().map(|l| l.settles_at_once(from)) {
+                None => {
+                    for_each_target(&self.board, us, &self.rules, from, false, |_| count += 1);
+                }
+                Some(Some(guard)) => {
+                    let screen_points = guard.screen_points;
+                    for_each_target(&self.board, us, &self.rules, from, false, |to| {
+                        count += usize::from(screen_points & (1u128 << to) == 0);
+                    });
+                }
+                Some(None) => {
+                    for_each_target(&self.board, us, &self.rules, from, false, |to| {
+                        doubtful.push(mv(from, to));
+                    });
+                }
+            }
+        }
+        if let Some(legality) = legality.as_mut() {
+            count += doubtful
+                .iter()
+                .filter(|m| legality.keeps_king_safe(m.from.index() as u8, m.to.index() as u8))
+                .count();
+        }
+        count
     }
 
     /// Whether the side to move has no legal move (checkmated or stalemated, 困毙).
@@ -97,22 +183,12 @@ impl Position {
         }
         let mut list = MoveList::new();
         gen_pseudo(&self.board, us, &self.rules, &mut list, false);
-        if self.rules.king_safety == KingSafety::MayBeLeftAttacked {
+        let Some(mut legality) = Legality::new(self) else {
             return list.is_empty();
-        }
-        let k = self.kings[us];
-        let roaming = self.rules.roaming();
-        let in_check = king_attacked(&self.board, us, k, roaming);
-        let mut board = self.board.clone();
-        !list.iter().any(|m| {
-            let (from, to) = (m.from.index() as u8, m.to.index() as u8);
-            (!in_check
-                && from != k
-                && !same_line(from, k)
-                && !diag_adjacent(from, k)
-                && !same_line(to, k))
-                || leaves_king_safe(&mut board, us, k, from, to, roaming)
-        })
+        };
+        !list
+            .iter()
+            .any(|m| legality.keeps_king_safe(m.from.index() as u8, m.to.index() as u8))
     }
 
     /// Whether the side to move has a legal capture on `sq`: as
@@ -132,16 +208,13 @@ impl Position {
             return false;
         }
         let attackers = self.attackers(sq, us);
-        if self.rules.king_safety == KingSafety::MayBeLeftAttacked {
+        let Some(mut legality) = Legality::new(self) else {
             return !attackers.is_empty();
-        }
-        let k = self.kings[us.index()];
-        let roaming = self.rules.roaming();
-        let mut board = self.board.clone();
+        };
         let to = sq.index() as u8;
-        attackers.iter().any(|from| {
-            leaves_king_safe(&mut board, us.index(), k, from.index() as u8, to, roaming)
-        })
+        attackers
+            .iter()
+            .any(|from| legality.keeps_king_safe(from.index() as u8, to))
     }
 
     /// Whether the side to move is checkmated (将死): in check with no legal move.
@@ -166,28 +239,9 @@ impl Position {
             return; // king captured (Jieqi): the game is over
         }
         gen_pseudo(&self.board, us, &self.rules, list, captures_only);
-        if self.rules.king_safety == KingSafety::MayBeLeftAttacked {
-            return;
+        if let Some(mut legality) = Legality::new(self) {
+            list.retain(|m| legality.keeps_king_safe(m.from.index() as u8, m.to.index() as u8));
         }
-        let k = self.kings[us];
-        let roaming = self.rules.roaming();
-        let in_check = king_attacked(&self.board, us, k, roaming);
-        let mut board = self.board.clone();
-        list.retain(|m| {
-            let from = m.from.index() as u8;
-            let to = m.to.index() as u8;
-            // A move can only expose its own king through a line or a horse leg / elephant eye
-            // next to the king, or by putting a screen on a cannon line.
-            if !in_check
-                && from != k
-                && !same_line(from, k)
-                && !diag_adjacent(from, k)
-                && !same_line(to, k)
-            {
-                return true;
-            }
-            leaves_king_safe(&mut board, us, k, from, to, roaming)
-        });
     }
 }
 
@@ -218,144 +272,10 @@ pub(crate) fn gen_pseudo(
     list: &mut MoveList,
     captures_only: bool,
 ) {
-    let own = board.by_color(if us == 0 {
-        crate::Color::Red
-    } else {
-        crate::Color::Black
-    });
-    // `push` adds from→to unless `to` holds a piece of ours.
-    macro_rules! push {
-        ($from:expr, $to:expr) => {{
-            let t = board.code($to);
-            if t == 0 {
-                if !captures_only {
-                    list.push(mv($from, $to));
-                }
-            } else if code_color(t) != us {
-                list.push(mv($from, $to));
-            }
-        }};
-    }
-    for sq in own {
+    for sq in board.by_color(Color::ALL[us]) {
         let from = sq.index() as u8;
-        let code = board.code(from);
-        let hidden = code_hidden(code);
-        match code_role(code) {
-            KING => {
-                let n = &ORTHO_NEIGHBOURS[from as usize];
-                for &to in &n.squares[..n.len as usize] {
-                    if in_palace(to, us) {
-                        push!(from, to);
-                    }
-                }
-                // Flying general: the king may capture the enemy king on an open file. In
-                // standard Xiangqi this never arises in a legal position; in Jieqi it is how a
-                // player punishes facing kings (Jieqi §5.1.2).
-                let dir = if us == 0 { 0 } else { 1 };
-                let ray = &RAYS[from as usize][dir];
-                for &s in &ray.squares[..ray.len as usize] {
-                    let c = board.code(s);
-                    if c != 0 {
-                        if code_color(c) != us && code_role(c) == KING && !code_hidden(c) {
-                            list.push(mv(from, s));
-                        }
-                        break;
-                    }
-                }
-            }
-            ADVISOR => {
-                let confined = hidden || rules.advisor_confined_to_palace;
-                let n = &DIAG_NEIGHBOURS[from as usize];
-                for &to in &n.squares[..n.len as usize] {
-                    if !confined || in_palace(to, us) {
-                        push!(from, to);
-                    }
-                }
-            }
-            ELEPHANT => {
-                let confined = hidden || rules.elephant_confined_to_own_half;
-                let n = &ELEPHANT_MOVES[from as usize];
-                for st in &n.steps[..n.len as usize] {
-                    if board.code(st.block) == 0 && (!confined || own_half(st.to, us)) {
-                        push!(from, st.to);
-                    }
-                }
-            }
-            HORSE => {
-                let n = &HORSE_MOVES[from as usize];
-                for st in &n.steps[..n.len as usize] {
-                    if board.code(st.block) == 0 {
-                        push!(from, st.to);
-                    }
-                }
-            }
-            ROOK => {
-                for ray in &RAYS[from as usize] {
-                    for &to in &ray.squares[..ray.len as usize] {
-                        let t = board.code(to);
-                        if t == 0 {
-                            if !captures_only {
-                                list.push(mv(from, to));
-                            }
-                        } else {
-                            if code_color(t) != us {
-                                list.push(mv(from, to));
-                            }
-                            break;
-                        }
-                    }
-                }
-            }
-            CANNON => {
-                for ray in &RAYS[from as usize] {
-                    let squares = &ray.squares[..ray.len as usize];
-                    let mut i = 0;
-                    while i < squares.len() {
-                        let to = squares[i];
-                        i += 1;
-                        if board.code(to) == 0 {
-                            if !captures_only {
-                                list.push(mv(from, to));
-                            }
-                        } else {
-                            break;
-                        }
-                    }
-                    while i < squares.len() {
-                        let t = board.code(squares[i]);
-                        if t != 0 {
-                            if code_color(t) != us {
-                                list.push(mv(from, squares[i]));
-                            }
-                            break;
-                        }
-                        i += 1;
-                    }
-                }
-            }
-            PAWN => {
-                let fwd = if us == 0 {
-                    from as i16 + 9
-                } else {
-                    from as i16 - 9
-                };
-                if (0..90).contains(&fwd) {
-                    push!(from, fwd as u8);
-                }
-                // Sideways only once across the river, wherever the pawn stands (a Jieqi pawn
-                // revealed on its own half moves like an uncrossed pawn). Hidden pawns stand on
-                // their start points and so never move sideways.
-                if !hidden && !own_half(from, us) {
-                    let f = from % 9;
-                    if f > 0 {
-                        push!(from, from - 1);
-                    }
-                    if f < 8 {
-                        push!(from, from + 1);
-                    }
-                }
-            }
-            _ => {}
-        }
+        for_each_target(board, us, rules, from, captures_only, |to| {
+            list.push(mv(from, to));
+        });
     }
 }

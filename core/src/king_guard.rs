@@ -1,0 +1,128 @@
+//! What a move must respect to keep its own king safe, found once per position instead of
+//! playing and testing every move.
+//!
+//! Under the standard confinement (advisors in their palace, elephants on their own half) only
+//! rooks, cannons, horses, pawns and the other king can attack a king. A move that is not a king
+//! move, made while not in check, can then expose its own king in three ways only:
+//!
+//! - by leaving a line between the king and an enemy rook, or the file between the two kings
+//!   (flying general, CXA 1999 §2.1): the piece is the only one between them;
+//! - by leaving a cannon line (CXA 1999 §2.5: a cannon captures over exactly one screen): the
+//!   piece is one of exactly two between the king and an enemy cannon, or by arriving on an empty
+//!   line between the king and an enemy cannon, becoming its screen;
+//! - by leaving a horse leg (马腿, CXA 1999 §2.4): the piece stands on the leg of an enemy horse's
+//!   jump onto the king.
+//!
+//! Captures change nothing more: the capturing piece takes the captured piece's place as a
+//! blocker. The pieces that may expose the king by leaving are *pinned* here; the empty points
+//! between the king and an unscreened enemy cannon are *screen points*, where no piece may arrive.
+//! Moves of pinned pieces, king moves and every move in check still need the play-and-test of
+//! [`leaves_king_safe`](crate::movegen::leaves_king_safe).
+
+use crate::attacks::{code_color, code_role, pawn_attacks};
+use crate::tables::{HORSE_SOURCES, NONE, RAYS};
+use crate::Role;
+
+const KING: u8 = Role::King as u8;
+const HORSE: u8 = Role::Horse as u8;
+const ROOK: u8 = Role::Rook as u8;
+const CANNON: u8 = Role::Cannon as u8;
+
+/// The threats to one king, as bit masks of point indices.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct KingGuard {
+    /// Whether the king is attacked now.
+    pub(crate) in_check: bool,
+    /// Own pieces whose departure may expose the king (meaningful when not in check).
+    pub(crate) pinned: u128,
+    /// Empty points where an arriving piece would become the screen of an enemy cannon aimed
+    /// at the king (meaningful when not in check).
+    pub(crate) screen_points: u128,
+}
+
+impl KingGuard {
+    /// The guard of the king of `us` standing on `k` of `board`, under rules that keep face-up
+    /// advisors and elephants in their standard areas (hidden ones always stay there).
+    #[inline]
+    pub(crate) fn new(board: &crate::Board, us: usize, k: u8) -> KingGuard {
+        let them = us ^ 1;
+        let mut guard = KingGuard {
+            in_check: false,
+            pinned: 0,
+            screen_points: 0,
+        };
+        for (dir, ray) in RAYS[k as usize].iter().enumerate() {
+            let squares = &ray.squares[..ray.len as usize];
+            // The first three occupied points along the ray, and how far the first lies.
+            let mut found = [NONE; 3];
+            let mut codes = [0u8; 3];
+            let mut n = 0;
+            let mut first_at = squares.len();
+            for (i, &s) in squares.iter().enumerate() {
+                let c = board.code(s);
+                if c != 0 {
+                    if n == 0 {
+                        first_at = i;
+                    }
+                    found[n] = s;
+                    codes[n] = c;
+                    n += 1;
+                    if n == 3 {
+                        break;
+                    }
+                }
+            }
+            let enemy = |i: usize, role: u8| {
+                i < n && code_color(codes[i]) == them && code_role(codes[i]) == role
+            };
+            // A rook, or the other king along the file (dir 0 and 1 are the file directions).
+            let line_piece = |i: usize| enemy(i, ROOK) || (dir < 2 && enemy(i, KING));
+            if line_piece(0) || enemy(1, CANNON) {
+                guard.in_check = true;
+                continue;
+            }
+            if n >= 2 && code_color(codes[0]) == us && line_piece(1) {
+                guard.pinned |= 1u128 << found[0];
+            }
+            if enemy(2, CANNON) {
+                for i in 0..2 {
+                    if code_color(codes[i]) == us {
+                        guard.pinned |= 1u128 << found[i];
+                    }
+                }
+            }
+            if enemy(0, CANNON) {
+                for &s in &squares[..first_at] {
+                    guard.screen_points |= 1u128 << s;
+                }
+            }
+        }
+        let sources = &HORSE_SOURCES[k as usize];
+        for st in &sources.steps[..sources.len as usize] {
+            let c = board.code(st.to);
+            if c != 0 && code_color(c) == them && code_role(c) == HORSE {
+                let leg = board.code(st.block);
+                if leg == 0 {
+                    guard.in_check = true;
+                } else if code_color(leg) == us {
+                    guard.pinned |= 1u128 << st.block;
+                }
+            }
+        }
+        if pawn_attacks(board, them, k) {
+            guard.in_check = true;
+        }
+        guard
+    }
+
+    /// Whether a move from `from` to `to` by a piece other than the king is legal without
+    /// playing it, or `None` when only playing and testing it can tell.
+    #[inline]
+    pub(crate) fn quick_verdict(&self, from: u8, to: u8) -> Option<bool> {
+        if self.in_check || self.pinned & (1u128 << from) != 0 {
+            None
+        } else {
+            Some(self.screen_points & (1u128 << to) == 0)
+        }
+    }
+}
