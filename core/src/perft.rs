@@ -12,30 +12,38 @@ use crate::Position;
 /// assert_eq!(perft(&Position::new(), 2), 1920);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
+    perft_in_place(&mut pos.clone(), depth)
+}
+
+/// [`perft`] by playing and taking back each move on one position; the leaves' parents count
+/// their legal moves without listing them.
+fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = pos.legal_moves();
     let has_hidden = !pos.pool.is_empty();
     if depth == 1 && !has_hidden {
-        return moves.len() as u64;
+        return pos.count_legal_moves() as u64;
     }
+    let moves = pos.legal_moves();
     let mut nodes = 0;
     for &m in &moves {
         let hidden = has_hidden && pos.board.get(m.from).is_some_and(|o| o.hidden);
         if hidden {
-            for piece in pos.pool.distinct(pos.turn) {
-                let mut child = pos.clone();
-                child.play_unchecked(crate::Move {
+            let pool = pos.pool;
+            for piece in pool.distinct(pos.turn) {
+                let m = crate::Move {
                     reveal: Some(piece),
                     ..m
-                });
-                nodes += perft(&child, depth - 1);
+                };
+                let undo = pos.make(m);
+                nodes += perft_in_place(pos, depth - 1);
+                pos.unmake(m, undo);
             }
         } else {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            nodes += perft(&child, depth - 1);
+            let undo = pos.make(m);
+            nodes += perft_in_place(pos, depth - 1);
+            pos.unmake(m, undo);
         }
     }
     nodes
