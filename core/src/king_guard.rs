@@ -126,3 +126,72 @@ impl KingGuard {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{MoveRules, Position, Square};
+
+    /// The guard of the side to move, with its pins and screen points as point names.
+    fn guard(fen: &str) -> (bool, Vec<String>, Vec<String>) {
+        let pos = Position::from_fen(fen, MoveRules::STANDARD).unwrap();
+        let us = pos.turn().index();
+        let g = KingGuard::new(pos.board(), us, pos.kings[us]);
+        let names = |mask: u128| {
+            Square::all()
+                .filter(|s| mask & (1u128 << s.index()) != 0)
+                .map(|s| s.to_string())
+                .collect()
+        };
+        (g.in_check, names(g.pinned), names(g.screen_points))
+    }
+
+    #[test]
+    fn a_lone_blocker_before_a_rook_is_pinned() {
+        let (check, pinned, screens) = guard("4k4/9/9/9/9/4r4/9/9/4R4/4K4 w - - 0 1");
+        assert!(!check);
+        assert_eq!(pinned, ["e1"]);
+        assert!(screens.is_empty());
+    }
+
+    #[test]
+    fn both_screens_of_a_cannon_are_pinned() {
+        let (check, pinned, _) = guard("4k4/9/9/9/4c4/9/4N4/9/4A4/4K4 w - - 0 1");
+        assert!(!check);
+        assert_eq!(pinned, ["e1", "e3"]);
+    }
+
+    #[test]
+    fn the_open_line_to_a_cannon_is_made_of_screen_points() {
+        let (check, pinned, screens) = guard("4k4/9/9/9/4c4/9/9/9/9/4K4 w - - 0 1");
+        assert!(!check);
+        assert!(pinned.is_empty());
+        assert_eq!(screens, ["e1", "e2", "e3", "e4"]);
+    }
+
+    #[test]
+    fn a_piece_on_a_horse_leg_is_pinned() {
+        let (check, pinned, _) = guard("5k3/9/9/9/9/9/9/9/2nR5/4K4 w - - 0 1");
+        assert!(!check);
+        assert_eq!(pinned, ["d1"]);
+    }
+
+    #[test]
+    fn the_lone_piece_between_the_kings_is_pinned() {
+        let (check, pinned, _) = guard("4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1");
+        assert!(!check);
+        assert_eq!(pinned, ["e1"]);
+    }
+
+    #[test]
+    fn checks_by_rook_cannon_horse_and_pawn_are_seen() {
+        for fen in [
+            "4k4/9/9/9/9/4r4/9/9/9/4K4 w - - 0 1",
+            "4k4/9/9/9/4c4/9/4N4/9/9/4K4 w - - 0 1",
+            "5k3/9/9/9/9/9/9/9/2n6/4K4 w - - 0 1",
+            "4k4/9/9/9/9/9/9/9/4p4/4K4 w - - 0 1",
+        ] {
+            assert!(guard(fen).0, "{fen}");
+        }
+    }
+}
