@@ -1,17 +1,17 @@
 //! Perft benchmarks: move generation speed on positions with known tree sizes.
 //!
 //! `cargo bench -p xqr-core --bench perft` times perft(5) of the start position (133,312,995
-//! nodes, single-threaded) with 10 flat samples of one run each (under a minute on a 2-core
-//! machine at ~40 M nodes/s).
+//! nodes, single-threaded) with 10 flat samples (under a minute on a 2-core machine at ~160 M
+//! nodes/s, under one second a run).
 //!
 //! The deeper reference counts of `tests/data/perft/perft.txt` that the test suite skips (those
 //! above 5,000,000 nodes) are opt-in:
 //!
 //! - `XQR_PERFT_DEEP=1`: criterion benchmarks of the eleven deeper counts of the other twelve
-//!   positions (up to 380 million nodes each; ten runs of each, about four minutes in all),
+//!   positions (up to 380 million nodes each; ten runs of each, about a minute in all),
 //!   each run checked against the reference count;
 //! - `XQR_PERFT_DEEP=all`: also perft(6) of the start position (5,392,831,844 nodes), checked
-//!   and timed once (a couple of minutes), since ten criterion samples would take half an hour.
+//!   and timed once (under a minute), since ten criterion samples would take several minutes.
 //!
 //! Every count is checked on every run, so a benchmark of a wrong generator fails instead of
 //! reporting a speed.
