@@ -46,6 +46,10 @@ pub struct GameHistory {
     /// fingerprint of the definitions, ply): a judge reads the plies of a loop again at every
     /// repetition, and the report reads them once more.
     memo: Memo,
+    /// A move known legal in the last position (a record's next move, read before the
+    /// game-end test looks at the position): proof that the side to move is neither
+    /// checkmated nor stalemated. Forgotten whenever the last position changes.
+    legal_move: Option<Move>,
 }
 
 impl GameHistory {
@@ -62,6 +66,7 @@ impl GameHistory {
             checks_given: RefCell::new(vec![[0, 0]]),
             last_seen,
             memo: Memo::default(),
+            legal_move: None,
         }
     }
 
@@ -74,6 +79,7 @@ impl GameHistory {
 
     /// Plays `m`, known to be legal, in the last position.
     pub fn push_unchecked(&mut self, m: Move) {
+        self.legal_move = None;
         let mut next = self.last().clone();
         let captured = next.board().get(m.to);
         next.play_unchecked(m);
@@ -97,6 +103,7 @@ impl GameHistory {
             return None;
         }
         let ply = self.ply_count();
+        self.legal_move = None;
         self.memo.0.borrow_mut().retain(|&(_, _, p), _| p < ply);
         self.positions.pop();
         self.captured.pop();
@@ -114,6 +121,22 @@ impl GameHistory {
             p -= 1;
         }
         self.moves.pop()
+    }
+
+    /// Records `m` as a move the side to move may play in the last position, when a caller
+    /// knows one already (a replay reads a record's next move before the game-end test): the
+    /// test then needs no search for a move. `m` must be legal there (a parsed move is;
+    /// checked in debug builds).
+    pub fn know_legal_move(&mut self, m: Move) {
+        debug_assert!(self.last().check_move(m).is_ok(), "{m} is not legal");
+        self.legal_move = Some(m);
+    }
+
+    /// Whether the side to move has no legal move in the last position (checkmate or
+    /// stalemate, by whether it is in check): answered by a move known legal there
+    /// ([`GameHistory::know_legal_move`]), otherwise searched.
+    pub fn has_no_legal_moves(&self) -> bool {
+        self.legal_move.is_none() && self.last().has_no_legal_moves()
     }
 
     /// Number of plies played.

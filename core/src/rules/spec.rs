@@ -208,7 +208,10 @@ impl Spec {
                 }
             }
         }
-        self.no_move_end(history.last(), history.ply_count(), "")
+        history
+            .has_no_legal_moves()
+            .then(|| self.no_move_end(history.last(), history.ply_count(), ""))
+            .flatten()
             .or_else(|| self.ends.natural_limit.as_ref()?.end(history))
     }
 

@@ -27,7 +27,7 @@ pub fn king_capture(spec: &Spec, history: &GameHistory) -> EndCheck {
     }
     let pos = history.last();
     let ply = history.ply_count();
-    if pos.has_no_legal_moves() {
+    if history.has_no_legal_moves() {
         let side: Color = pos.turn();
         let (termination, explanation) = if pos.is_check() {
             (

@@ -58,11 +58,13 @@ fn replay_claim<R: Ruleset + ?Sized>(
     request: &ClaimRequest,
 ) -> Result<ClaimAnswer, JudgeError> {
     let mut replay = Replay::start(rs, game)?;
-    for text in &game.moves[..request.ply as usize] {
+    let moves = &game.moves[..request.ply as usize];
+    for (i, text) in moves.iter().enumerate() {
         if let Some(answer) = over(&replay) {
             return Ok(answer);
         }
-        replay.play(text, IllegalMovePolicy::Reject)?;
+        let next = moves.get(i + 1).map(String::as_str);
+        replay.play(text, next, IllegalMovePolicy::Reject)?;
     }
     Ok(answer(rs, &mut replay, request.by, request.kind))
 }

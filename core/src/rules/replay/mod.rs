@@ -53,6 +53,9 @@ pub(crate) struct Replay<'r, R: Ruleset + ?Sized> {
     pub(crate) claimable: Vec<(GameEnd, Option<LoopReport>)>,
     /// Every claim available so far.
     pub(crate) claims: Claims,
+    /// The record's next move, read in the last position already (to spare the game-end test
+    /// its search for a move): the next [`Replay::play`] uses it instead of reading it again.
+    read_ahead: Option<crate::Move>,
 }
 
 impl<'r, R: Ruleset + ?Sized> Replay<'r, R> {
@@ -97,6 +100,7 @@ impl<'r, R: Ruleset + ?Sized> Replay<'r, R> {
             met: None,
             claimable: Vec::new(),
             claims: Claims::default(),
+            read_ahead: None,
         };
         replay.look_at_ends();
         replay.record_claims();
@@ -108,16 +112,24 @@ impl<'r, R: Ruleset + ?Sized> Replay<'r, R> {
         self.end.is_some() || self.foul.is_some()
     }
 
-    /// Plays the next move of the record, written `text`, and looks at what it brings.
-    /// An illegal move is an error or the edition's ruling, as `illegal` says.
+    /// Plays the next move of the record, written `text`, and looks at what it brings; `next`
+    /// is the move after it in the record, if any (a legal one proves that the side to move
+    /// then has a move). An illegal move is an error or the edition's ruling, as `illegal`
+    /// says.
     pub(crate) fn play(
         &mut self,
         text: &str,
+        next: Option<&str>,
         illegal: IllegalMovePolicy,
     ) -> Result<(), JudgeError> {
         let ply = self.history.ply_count() + 1;
         let pos = self.history.last();
-        let m = match notation::parse_move(pos, text) {
+        // Read already in this position by the previous call, from the same text.
+        let read = match self.read_ahead.take() {
+            Some(m) => Ok(m),
+            None => notation::parse_move(pos, text),
+        };
+        let m = match read {
             Ok(m) => m,
             // A reveal or captured identity that cannot be is a wrong record (Jieqi).
             Err(NotationError::Illegal { reason, .. }) if reason.concerns_identity() => {
@@ -174,13 +186,24 @@ impl<'r, R: Ruleset + ?Sized> Replay<'r, R> {
                 })
             }
         };
-        self.advance(m);
+        self.history.push_unchecked(m);
+        if let Some(Ok(n)) = next.map(|t| notation::parse_move(self.history.last(), t)) {
+            self.history.know_legal_move(n);
+            self.read_ahead = Some(n);
+        }
+        self.look_after_move();
         Ok(())
     }
 
     /// Plays the legal move `m` and looks at what it brings.
     pub(crate) fn advance(&mut self, m: crate::Move) {
+        self.read_ahead = None;
         self.history.push_unchecked(m);
+        self.look_after_move();
+    }
+
+    /// What the last move brings: an end, a repetition ruling, claims.
+    fn look_after_move(&mut self) {
         self.look_at_ends();
         if self.end.is_none() {
             self.look_at_repetition();

@@ -35,11 +35,12 @@ fn replay_verdict<R: Ruleset + ?Sized>(
 ) -> Result<Verdict, JudgeError> {
     let mut replay = Replay::start(rs, game)?;
     let first = options.claim == ClaimPolicy::First;
-    for text in &game.moves {
+    for (i, text) in game.moves.iter().enumerate() {
         if replay.is_over() || (first && replay.ready().next().is_some()) {
             break;
         }
-        replay.play(text, options.illegal_moves)?;
+        let next = game.moves.get(i + 1).map(String::as_str);
+        replay.play(text, next, options.illegal_moves)?;
     }
     Ok(verdict_of(rs, replay, game, options))
 }
