@@ -64,6 +64,17 @@ pub fn classify(history: &GameHistory, ply: u32, defs: &Definitions) -> Classifi
     classify_under(history, ply, defs, defs.fingerprint())
 }
 
+/// [`classify`], with the definitions' fingerprint `key` (from [`Definitions::fingerprint`])
+/// computed once by a caller that classifies many plies.
+pub fn classify_keyed(
+    history: &GameHistory,
+    ply: u32,
+    defs: &Definitions,
+    key: u64,
+) -> Classification {
+    classify_under(history, ply, defs, key)
+}
+
 /// [`classify`], with the definitions' fingerprint computed once for a whole walk back.
 fn classify_under(history: &GameHistory, ply: u32, defs: &Definitions, key: u64) -> Classification {
     history.memo(key, ply, || {

@@ -37,6 +37,7 @@
 //! (`ruling.rs`, `precedence.rs`).
 
 use super::identity::{self, ChasedPiece};
+use super::tally::{tally, SideTally};
 use super::{ChaseConduct, RepetitionLaw};
 use crate::history::GameHistory;
 use crate::law::classify::{classify, Classification, Definitions, OwnChase};
@@ -55,6 +56,9 @@ impl RepetitionLaw {
             && self.definitions.pawn_chase.reading != OwnChase::IdleUnlessMutual
         {
             return Color::ALL.map(|c| self.same_target_side(history, first, last, c));
+        }
+        if self.table.chase_conduct == ChaseConduct::HeaviestKind {
+            return self.heaviest_kind_sides(history, first, last);
         }
         let classes: Vec<Classification> = (first..=last)
             .map(|p| classify(history, p, &self.definitions))
@@ -94,6 +98,38 @@ impl RepetitionLaw {
 }
 
 impl RepetitionLaw {
+    /// Each side's conduct over plies `first..=last` under [`ChaseConduct::HeaviestKind`],
+    /// from its plies counted by kind (`tally.rs`): as [`conduct_of`] and [`ChaseSorts::of`]
+    /// read them one by one.
+    fn heaviest_kind_sides(
+        &self,
+        history: &GameHistory,
+        first: u32,
+        last: u32,
+    ) -> [SideConduct; 2] {
+        let defs = &self.definitions;
+        let t = tally(history, first, last, defs, defs.fingerprint());
+        // 1999 §27.2: a pawn's own chase is idle, unless both sides keep attacking.
+        let mutual = defs.pawn_chase.reading == OwnChase::IdleUnlessMutual
+            && t.sides
+                .iter()
+                .all(|s| conduct_counted(s, true).is_forbidden());
+        Color::ALL.map(|c| {
+            let s = &t.sides[c.index()];
+            SideConduct {
+                conduct: conduct_counted(s, mutual),
+                chases: ChaseSorts {
+                    rook_single: s.rook_single > 0,
+                    rook_joint: s.rook_joint > 0,
+                    rootless_single: s.rootless_single > 0,
+                    rootless_joint: s.rootless_joint > 0,
+                    protected: s.protected > 0,
+                },
+                same_target: None,
+            }
+        })
+    }
+
     /// One side's conduct under [`ChaseConduct::SameTarget`] (with no 1999 §27.2 pawn rule,
     /// which needs both sides): a side with an idle ply is allowed whatever its other plies are
     /// (数捉一闲 …), so its plies are classified one by one until one is idle; only a side
@@ -341,6 +377,24 @@ fn conduct_of(plies: &[&Classification], pawn_counts: bool) -> Conduct {
         }
     }
     match (check, mate, chase) {
+        (true, false, false) => Conduct::PerpetualCheck,
+        (false, true, false) => Conduct::PerpetualMateThreat,
+        (false, false, true) => Conduct::PerpetualChase,
+        (true, true, false) => Conduct::CheckAndMateThreat,
+        (true, _, true) => Conduct::CheckAndChase,
+        (false, true, true) => Conduct::MateThreatAndChase,
+        (false, false, false) => Conduct::Allowed,
+    }
+}
+
+/// The conduct of one side from its plies counted by kind: as [`conduct_of`] reads them one
+/// by one (an idle ply, or a pawn's own chase when it does not count, makes it allowed).
+fn conduct_counted(s: &SideTally, pawn_counts: bool) -> Conduct {
+    if s.plies == 0 || s.idle > 0 || (s.pawn_chases > 0 && !pawn_counts) {
+        return Conduct::Allowed;
+    }
+    let chase = s.chases > 0 || s.pawn_chases > 0;
+    match (s.checks > 0, s.mate_threats > 0, chase) {
         (true, false, false) => Conduct::PerpetualCheck,
         (false, true, false) => Conduct::PerpetualMateThreat,
         (false, false, true) => Conduct::PerpetualChase,

@@ -16,7 +16,7 @@
 //!   the §26.8 precedence ([`BothForbidden::Precedence`]).
 //!
 //! One concern per file: the table and its articles (`table.rs`), a side's conduct over a loop
-//! (`conduct.rs`), the pieces it chases, followed as they move (`identity.rs`), the ruling on
+//! (`conduct.rs`) from its plies counted by kind (`tally.rs`), the pieces it chases, followed as they move (`identity.rs`), the ruling on
 //! two conducts and its words (`ruling.rs`), the 2011 precedence between two forbidden sides
 //! (`precedence.rs`), the 1999 count (`count_1999.rs`), the 2011 count (`count_2011.rs`) and
 //! the 2011 nine-round rule (`nine_rounds.rs`).
@@ -29,6 +29,7 @@ mod nine_rounds;
 mod precedence;
 mod ruling;
 mod table;
+mod tally;
 
 pub use count_1999::RepetitionCount;
 /// CXA 1999's verdict table, for the tests of other modules (the edition's own is
