@@ -13,8 +13,8 @@
 //! - `judge_cxa1999/with_repetitions`: the same over the games in which some position recurs
 //!   (the repetition judge runs and classifies the loop's plies), for comparison.
 //! - `judge_edition/<ruleset>/{all,with_repetitions}`: `Ruleset::judge` in memory under each
-//!   standard edition (`cxa-1999`, `cxa-2011`, `axf`), over every game and over the games with
-//!   a loop: the editions' rates side by side. `cxa-1999-third-occurrence` (the test overlay
+//!   standard edition (`cxa-1999`, `cxa-2011`, `axf`) and `jieqi` (over the games it judges:
+//!   not those set up from a position), over every game and over the games with a loop: the editions' rates side by side. `cxa-1999-third-occurrence` (the test overlay
 //!   judging at the third occurrence, as `axf` does) separates what AXF's count costs (more
 //!   loops reach it) from what its classifier costs.
 //!
@@ -239,8 +239,24 @@ fn corpus(c: &mut Criterion<ProcessCpuTime>) {
         .sample_size(10)
         .sampling_mode(SamplingMode::Flat)
         .measurement_time(Duration::from_secs(10));
-    for id in ["cxa-1999", "cxa-1999-third-occurrence", "cxa-2011", "axf"] {
+    for id in [
+        "cxa-1999",
+        "cxa-1999-third-occurrence",
+        "cxa-2011",
+        "axf",
+        "jieqi",
+    ] {
         let rs = &rulesets(&[id])[0];
+        // Jieqi judges the games it can play from the standard start (not those set up from
+        // a position of standard Xiangqi, which it refuses).
+        let judged = |games: &[GameInput]| -> Vec<GameInput> {
+            games
+                .iter()
+                .filter(|g| rs.judge(g, &options).is_ok())
+                .cloned()
+                .collect()
+        };
+        let (all, looped) = (judged(&all), judged(&looped));
         for (name, inputs) in [("all", &all), ("with_repetitions", &looped)] {
             let plies: u64 = inputs.iter().map(|g| g.moves.len() as u64).sum();
             group.throughput(Throughput::Elements(plies));

@@ -13,7 +13,7 @@
 //! `rook_pair.rs`, `false_root.rs`, AXF's `tied_rook.rs`), and the weighing they share
 //! (`values.rs`, `floating.rs`, `exchange.rs`, `departure.rs`, `through_checks.rs`). Which of
 //! them an edition applies, and what each cites, is [`Definitions`]; what comes out is
-//! `output.rs`.
+//! `output.rs`. What certainly makes no attack, cheaply, is `no_threat.rs`.
 
 mod chase;
 mod check_capture;
@@ -30,6 +30,7 @@ mod idle_kinds;
 mod king_answers_check;
 mod mate;
 mod new_chase;
+mod no_threat;
 mod output;
 mod own_chase;
 mod pawn_discovered;
@@ -48,6 +49,7 @@ pub use defensive::{attacking_pieces, holds_defensive_point, DefensiveKeyPoint};
 pub use definitions::{Definitions, Depth, Reading};
 pub use false_root::FalseRoots;
 pub use mate::{mates_by_checks, mates_with, safe_moves};
+pub use no_threat::threatens_nothing;
 pub use output::{ChaseException, ChaseTarget, ChaseVia, Classification};
 pub use own_chase::OwnChase;
 pub use protected::ChaseTest;

@@ -40,6 +40,11 @@ pub(super) fn new_chases(
     let mover = before.turn();
     let moved = after_move(before, after);
     let mut now = chased(again, defs);
+    if now.is_empty() {
+        // Nothing chased after the move, so nothing chased anew: what was chased before it
+        // does not matter (and is not searched).
+        return now;
+    }
     let mut earlier = chased_before(before, defs);
     // AXF rule 19: a tied rook's standing attack on its horse is no chase (tied_rook.rs).
     let to = moved.map(|m| m.1);

@@ -20,7 +20,7 @@ use super::conduct::report;
 use super::ruling::Finding;
 use super::RepetitionLaw;
 use crate::history::GameHistory;
-use crate::law::classify::{classify, Classification};
+use crate::law::classify::{classify_keyed, threatens_nothing, Classification};
 use crate::law::RepetitionRuling;
 
 /// Nine rounds (§23.4 "九个回合"), in plies of both sides: the stretch without a capture the
@@ -76,18 +76,29 @@ impl RepetitionLaw {
             return None;
         }
         // A move already known not to attack settles it without classifying anything: one
-        // idle move spares the next eight of the side. Otherwise latest first (kept with the
-        // history for the next plies).
+        // idle move spares the next eight of the side. Otherwise the latest, if it certainly
+        // threatens nothing (`no_threat.rs`: one move generation, where classifying searches);
+        // otherwise classified, latest first (all kept with the history for the next plies).
         let key = self.definitions.fingerprint();
         let known_idle = own.iter().any(|&p| {
             history.peek_memo(key, p, |c: &Classification| !c.class.heaviest().is_attack())
                 == Some(true)
+                || history.peek_memo(key, p, |q: &ThreatensNothing| q.0) == Some(true)
         });
         if known_idle {
             return None;
         }
+        let nothing = history.memo(key, ply, || {
+            ThreatensNothing(threatens_nothing(
+                history.position(ply - 1),
+                history.position(ply),
+            ))
+        });
+        if nothing.0 {
+            return None;
+        }
         let attacks = own.iter().all(|&p| {
-            classify(history, p, &self.definitions)
+            classify_keyed(history, p, &self.definitions, key)
                 .class
                 .heaviest()
                 .is_attack()
@@ -95,3 +106,8 @@ impl RepetitionLaw {
         attacks.then_some(first)
     }
 }
+
+/// Whether a ply certainly threatens nothing ([`threatens_nothing`]), kept with the history:
+/// it depends only on the positions before and after the ply.
+#[derive(Copy, Clone, Debug)]
+struct ThreatensNothing(bool);
