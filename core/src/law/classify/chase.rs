@@ -150,8 +150,12 @@ fn chased_with(pos: &Position, defs: &Definitions, through_checks: bool) -> Vec<
         let mut own = Vec::new();
         let depth = defs.chase_through_checks.checks;
         if by.is_empty() && depth > 0 && through_checks {
-            own = own_captures(pos, caps.iter().copied().filter(|m| m.to == t), defs);
             let checking = checking.get_or_insert_with(|| checking_moves(pos));
+            // No check, no win through checks: the captures already possible need not be
+            // weighed.
+            if !checking.is_empty() {
+                own = own_captures(pos, caps.iter().copied().filter(|m| m.to == t), defs);
+            }
             let search = Search {
                 t,
                 defs,
