@@ -228,8 +228,11 @@ const RECORD_CHARS: &str = "帥帅將将仕士相象馬马傌車车俥炮砲包�
 
 /// How many record characters `text` holds.
 pub(super) fn record_score(text: &str) -> usize {
+    // Every character of a file is looked up, twice (the GBK and the Big5 reading).
+    static RECORD: std::sync::LazyLock<rustc_hash::FxHashSet<char>> =
+        std::sync::LazyLock::new(|| RECORD_CHARS.chars().collect());
     text.chars()
-        .filter(|c| !c.is_ascii() && RECORD_CHARS.contains(*c))
+        .filter(|c| !c.is_ascii() && RECORD.contains(c))
         .count()
 }
 
