@@ -17,7 +17,9 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput};
+use criterion::{
+    criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
+};
 use xqr_core::registry::Registry;
 use xqr_core::rules::{GameInput, JudgeOptions};
 
@@ -85,7 +87,10 @@ fn long_loop(c: &mut Criterion) {
         for (first, second) in [(4, 2), (8, 2), (8, 4), (8, 8)] {
             let (period, game) = looping(first, second);
             let v = rs.judge(&game, &options).expect("judged");
-            assert!(v.claims.len() > 0, "{id}: the loop of {period} can be claimed");
+            assert!(
+                v.claims.len() > 0,
+                "{id}: the loop of {period} can be claimed"
+            );
             group.throughput(Throughput::Elements(game.moves.len() as u64));
             group.bench_with_input(BenchmarkId::new(id, period), &game, |b, g| {
                 b.iter(|| black_box(rs.judge(g, &options).expect("judged")))
