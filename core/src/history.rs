@@ -132,6 +132,11 @@ impl GameHistory {
         self.legal_move = Some(m);
     }
 
+    /// A move known legal in the last position ([`GameHistory::know_legal_move`]), if any.
+    pub fn known_legal_move(&self) -> Option<Move> {
+        self.legal_move
+    }
+
     /// Whether the side to move has no legal move in the last position (checkmate or
     /// stalemate, by whether it is in check): answered by a move known legal there
     /// ([`GameHistory::know_legal_move`]), otherwise searched.

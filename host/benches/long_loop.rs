@@ -20,8 +20,8 @@ use std::time::Duration;
 use criterion::{
     criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
 };
-use xqr_core::registry::Registry;
 use xqr_core::rules::{GameInput, JudgeOptions};
+use xqr_host::loading::{load, Sources};
 
 /// The start: Black's king e9, rook f5; Red's rooks a3 and a1, king d0.
 const FEN: &str = "4k4/9/9/9/5r3/9/R8/9/R8/3K5 w - - 0 1";
@@ -75,7 +75,7 @@ fn looping(first: usize, second: usize) -> (usize, GameInput) {
 }
 
 fn long_loop(c: &mut Criterion) {
-    let registry = Registry::with_static();
+    let registry = load(&Sources::default()).registry;
     let options = JudgeOptions::default();
     let mut group = c.benchmark_group("long_loop");
     group
@@ -88,7 +88,7 @@ fn long_loop(c: &mut Criterion) {
             let (period, game) = looping(first, second);
             let v = rs.judge(&game, &options).expect("judged");
             assert!(
-                v.claims.len() > 0,
+                !v.claims.is_empty(),
                 "{id}: the loop of {period} can be claimed"
             );
             group.throughput(Throughput::Elements(game.moves.len() as u64));
