@@ -242,14 +242,17 @@ pub fn king_capture(spec: &Spec, history: &GameHistory) -> EndCheck {
     }
     // The opponent's king is safe, so the position is one of standard Xiangqi: see whether
     // the side to move has any move that keeps its own king safe. A move known legal here
-    // (the record's next one) that keeps it safe answers without a search.
+    // (the record's next one) that keeps it safe answers without a search: the club's move
+    // rules are the standard ones but for leaving the king attacked.
+    let keeps_king_safe = |m| {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        !after.is_king_attacked(side)
+    };
+    if *pos.rules() == MOVE_RULES && history.known_legal_move().is_some_and(keeps_king_safe) {
+        return EndCheck::OnlyNaturalLimit;
+    }
     if let Ok(standard) = Position::from_setup(pos.to_setup(), MoveRules::STANDARD) {
-        if history
-            .known_legal_move()
-            .is_some_and(|m| standard.is_legal(m))
-        {
-            return EndCheck::OnlyNaturalLimit;
-        }
         let why = "every move leaves its king to be captured";
         if let Some(end) = spec.no_move_end(&standard, ply, why) {
             return EndCheck::Ends(end);
