@@ -52,8 +52,10 @@ impl RepetitionLaw {
             if !self.unchanged_2011(history, *must_change, *since_ply, ply) {
                 return None; // changed within two rounds: the obligation is met
             }
+            // Only whether it has made two moves matters: counted up to two.
             let moves = (*since_ply + 1..=ply)
                 .filter(|&p| history.position(p - 1).turn() == *must_change)
+                .take(2)
                 .count();
             if moves < 2 {
                 return pending.cloned();
@@ -154,20 +156,42 @@ impl RepetitionLaw {
 
     /// Whether `side`, obliged to change at `since`, has not changed by `ply`: an exact loop
     /// went on with its period, or (nine rounds) no capture and its moves stayed attacks.
+    ///
+    /// Both are "every ply since `since`" readings: the answer for the ply before, kept with
+    /// the history, is extended by the last ply alone, so an obligation that stays open costs
+    /// constant time per ply (it depends only on `since`, `side`, the definitions and the
+    /// positions up to `ply`, which is what the kept answer is checked against).
     fn unchanged_2011(&self, history: &GameHistory, side: Color, since: u32, ply: u32) -> bool {
-        if let Some(q) = history.previous_occurrence(since) {
-            let period = since - q;
-            return (since + 1..=ply)
-                .all(|p| p >= period && history.key(p) == history.key(p - period));
+        let key = self.definitions.fingerprint();
+        let exact = history.previous_occurrence(since).map(|q| since - q);
+        let holds = |p: u32| match exact {
+            Some(period) => p >= period && history.key(p) == history.key(p - period),
+            None => {
+                history.captured_at(p).is_none()
+                    && (history.position(p - 1).turn() != side
+                        || classify(history, p, &self.definitions)
+                            .class
+                            .heaviest()
+                            .is_attack())
+            }
+        };
+        let same = |u: &Unchanged| u.since == since && u.side == side;
+        let before = (ply > since + 1)
+            .then(|| history.peek_memo(key, ply - 1, |u: &Unchanged| same(u).then_some(u.holds)))
+            .flatten()
+            .flatten();
+        let now = match before {
+            Some(held) => held && holds(ply),
+            None => (since + 1..=ply).all(holds),
+        };
+        if history.peek_memo(key, ply, |_: &Unchanged| ()).is_none() {
+            history.memo(key, ply, || Unchanged {
+                since,
+                side,
+                holds: now,
+            });
         }
-        (since + 1..=ply).all(|p| {
-            history.captured_at(p).is_none()
-                && (history.position(p - 1).turn() != side
-                    || classify(history, p, &self.definitions)
-                        .class
-                        .heaviest()
-                        .is_attack())
-        })
+        now
     }
 
     /// What the 2011 count expects of the loop under way after the last ply, if it has not
@@ -270,4 +294,13 @@ fn count_2011(history: &GameHistory, ply: u32) -> Option<Count2011> {
         first_move: start,
         capture,
     })
+}
+
+/// Whether a side obliged to change at ply `since` had not changed by the ply it is kept at
+/// (see `unchanged_2011`).
+#[derive(Copy, Clone, Debug)]
+struct Unchanged {
+    since: u32,
+    side: Color,
+    holds: bool,
 }
