@@ -290,6 +290,17 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// The history of `moves` (ICCS) played from `fen` under standard rules: the tests' game.
+#[cfg(test)]
+pub(crate) fn played(fen: &str, moves: &str) -> GameHistory {
+    let start = crate::Position::from_fen(fen, crate::MoveRules::STANDARD).expect("legal");
+    let mut h = GameHistory::new(start);
+    for m in moves.split_whitespace() {
+        h.push(m.parse().expect("ICCS")).expect("legal");
+    }
+    h
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -117,19 +117,10 @@ pub(super) fn note(c: &ChaseTarget, check: &AnsweredCheck, defs: &Definitions) -
 
 #[cfg(test)]
 mod tests {
-    use crate::history::GameHistory;
+    use crate::history::played as history;
     use crate::law::classify::{classify, Definitions};
     use crate::law::MoveKind;
-    use crate::{MoveRules, Position, Square};
-
-    fn history(fen: &str, moves: &str) -> GameHistory {
-        let start = Position::from_fen(fen, MoveRules::STANDARD).expect("legal");
-        let mut h = GameHistory::new(start);
-        for m in moves.split_whitespace() {
-            h.push(m.parse().expect("ICCS")).expect("legal");
-        }
-        h
-    }
+    use crate::Square;
 
     fn sq(s: &str) -> Square {
         s.parse().expect("a square")

@@ -44,18 +44,9 @@ pub fn threatens_nothing(before: &Position, after: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::threatens_nothing;
+    use crate::history::played as history;
     use crate::history::GameHistory;
     use crate::law::classify::{classify, Definitions};
-    use crate::{MoveRules, Position};
-
-    fn history(fen: &str, moves: &str) -> GameHistory {
-        let start = Position::from_fen(fen, MoveRules::STANDARD).expect("legal");
-        let mut h = GameHistory::new(start);
-        for m in moves.split_whitespace() {
-            h.push(m.parse().expect("ICCS")).expect("legal");
-        }
-        h
-    }
 
     /// Every ply said to threaten nothing is classified as no attack, under each edition's
     /// definitions.

@@ -179,19 +179,9 @@ pub(super) fn note(c: &ChaseTarget, how: Suspension, mover: Color, defs: &Defini
 
 #[cfg(test)]
 mod tests {
-    use crate::history::GameHistory;
+    use crate::history::played as history;
     use crate::law::classify::{classify, Definitions};
     use crate::law::MoveKind;
-    use crate::{MoveRules, Position};
-
-    fn history(fen: &str, moves: &str) -> GameHistory {
-        let start = Position::from_fen(fen, MoveRules::STANDARD).expect("legal");
-        let mut h = GameHistory::new(start);
-        for m in moves.split_whitespace() {
-            h.push(m.parse().expect("ICCS")).expect("legal");
-        }
-        h
-    }
 
     fn editions() -> [Definitions; 2] {
         [Definitions::cxa_1999(), Definitions::cxa_2011()]

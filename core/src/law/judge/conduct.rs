@@ -474,18 +474,9 @@ mod tests {
     use super::super::ruling::tests::{axf_law, draw, must_change};
     use super::super::ruling::Finding;
     use super::*;
+    use crate::history::played as history;
     use crate::law::classify::{ChaseTarget, ChaseVia};
     use crate::law::PlyClass;
-    use crate::{MoveRules, Position};
-
-    fn history(fen: &str, moves: &str) -> GameHistory {
-        let start = Position::from_fen(fen, MoveRules::STANDARD).expect("legal");
-        let mut h = GameHistory::new(start);
-        for m in moves.split_whitespace() {
-            h.push(m.parse().expect("ICCS")).expect("legal");
-        }
-        h
-    }
 
     /// FSF 1164 (AXF rules 15, 32): Red's pawn shuttles a5/b5 and a cannon hits the black
     /// rook after every move; the rook shuttles a6/b6 and hits the cannon b0 and the cannon a0

@@ -132,17 +132,8 @@ fn dedup(targets: &[Square]) -> Vec<Square> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::history::played as history;
     use crate::law::classify::{classify, Definitions};
-    use crate::{MoveRules, Position};
-
-    fn history(fen: &str, moves: &str) -> GameHistory {
-        let start = Position::from_fen(fen, MoveRules::STANDARD).expect("legal");
-        let mut h = GameHistory::new(start);
-        for m in moves.split_whitespace() {
-            h.push(m.parse().expect("ICCS")).expect("legal");
-        }
-        h
-    }
 
     fn sq(s: &str) -> Square {
         s.parse().expect("a square")
