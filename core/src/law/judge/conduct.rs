@@ -376,15 +376,7 @@ fn conduct_of(plies: &[&Classification], pawn_counts: bool) -> Conduct {
             _ => return Conduct::Allowed,
         }
     }
-    match (check, mate, chase) {
-        (true, false, false) => Conduct::PerpetualCheck,
-        (false, true, false) => Conduct::PerpetualMateThreat,
-        (false, false, true) => Conduct::PerpetualChase,
-        (true, true, false) => Conduct::CheckAndMateThreat,
-        (true, _, true) => Conduct::CheckAndChase,
-        (false, true, true) => Conduct::MateThreatAndChase,
-        (false, false, false) => Conduct::Allowed,
-    }
+    conduct_of_kinds(check, mate, chase)
 }
 
 /// The conduct of one side from its plies counted by kind: as [`conduct_of`] reads them one
@@ -394,7 +386,13 @@ fn conduct_counted(s: &SideTally, pawn_counts: bool) -> Conduct {
         return Conduct::Allowed;
     }
     let chase = s.chases > 0 || s.pawn_chases > 0;
-    match (s.checks > 0, s.mate_threats > 0, chase) {
+    conduct_of_kinds(s.checks > 0, s.mate_threats > 0, chase)
+}
+
+/// The conduct of a side none of whose plies is idle, from the kinds its plies show: checks,
+/// mate threats, chases.
+fn conduct_of_kinds(check: bool, mate: bool, chase: bool) -> Conduct {
+    match (check, mate, chase) {
         (true, false, false) => Conduct::PerpetualCheck,
         (false, true, false) => Conduct::PerpetualMateThreat,
         (false, false, true) => Conduct::PerpetualChase,
