@@ -23,13 +23,14 @@ pub(crate) const fn code_hidden(code: u8) -> bool {
     code > 16
 }
 
-const KING: u8 = Role::King as u8;
-const ADVISOR: u8 = Role::Advisor as u8;
-const ELEPHANT: u8 = Role::Elephant as u8;
-const HORSE: u8 = Role::Horse as u8;
-const ROOK: u8 = Role::Rook as u8;
-const CANNON: u8 = Role::Cannon as u8;
-const PAWN: u8 = Role::Pawn as u8;
+// Role codes of the occupant codes, shared by the board-layer modules.
+pub(crate) const KING: u8 = Role::King as u8;
+pub(crate) const ADVISOR: u8 = Role::Advisor as u8;
+pub(crate) const ELEPHANT: u8 = Role::Elephant as u8;
+pub(crate) const HORSE: u8 = Role::Horse as u8;
+pub(crate) const ROOK: u8 = Role::Rook as u8;
+pub(crate) const CANNON: u8 = Role::Cannon as u8;
+pub(crate) const PAWN: u8 = Role::Pawn as u8;
 
 /// Whether a piece of `color` given by `code` moves as `role` (face up or hidden).
 #[inline]

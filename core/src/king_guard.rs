@@ -19,14 +19,8 @@
 //! Moves of pinned pieces, king moves and every move in check still need the play-and-test of
 //! [`leaves_king_safe`](crate::movegen::leaves_king_safe).
 
-use crate::attacks::{code_color, code_role, pawn_attacks};
+use crate::attacks::{code_color, code_role, pawn_attacks, CANNON, HORSE, KING, ROOK};
 use crate::tables::{HORSE_SOURCES, NONE, RAYS};
-use crate::Role;
-
-const KING: u8 = Role::King as u8;
-const HORSE: u8 = Role::Horse as u8;
-const ROOK: u8 = Role::Rook as u8;
-const CANNON: u8 = Role::Cannon as u8;
 
 /// The threats to one king, as bit masks of point indices.
 #[derive(Copy, Clone, Debug)]

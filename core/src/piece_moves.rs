@@ -3,15 +3,9 @@
 
 use crate::attacks::{code_color, code_hidden, code_role};
 use crate::tables::{DIAG_NEIGHBOURS, ELEPHANT_MOVES, HORSE_MOVES, ORTHO_NEIGHBOURS, RAYS};
-use crate::{Board, MoveRules, Role};
+use crate::{Board, MoveRules};
 
-const KING: u8 = Role::King as u8;
-const ADVISOR: u8 = Role::Advisor as u8;
-const ELEPHANT: u8 = Role::Elephant as u8;
-const HORSE: u8 = Role::Horse as u8;
-const ROOK: u8 = Role::Rook as u8;
-const CANNON: u8 = Role::Cannon as u8;
-const PAWN: u8 = Role::Pawn as u8;
+use crate::attacks::{ADVISOR, CANNON, ELEPHANT, HORSE, KING, PAWN, ROOK};
 
 #[inline]
 pub(crate) fn in_palace(s: u8, color: usize) -> bool {
