@@ -45,3 +45,16 @@ pub fn report_component_failure(error: JudgeError) {
 pub fn take_component_failure() -> Option<JudgeError> {
     FAILURE.with(|f| f.borrow_mut().take())
 }
+
+/// Runs a driver's component calls: a component failure reported during `run` becomes its
+/// error, in place of the answer built on the fallback.
+pub(crate) fn or_component_failure<T>(
+    run: impl FnOnce() -> Result<T, JudgeError>,
+) -> Result<T, JudgeError> {
+    take_component_failure();
+    let answer = run();
+    match take_component_failure() {
+        Some(failure) => Err(failure),
+        None => answer,
+    }
+}

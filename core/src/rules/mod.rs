@@ -3,7 +3,7 @@
 //! and the decisions and verdicts they produce, each carrying a [`RuleRef`].
 
 mod claim;
-mod component_failure;
+pub(crate) mod component_failure;
 mod decision;
 mod ends;
 mod limit;

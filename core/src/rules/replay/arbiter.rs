@@ -20,6 +20,7 @@
 
 use super::live_claim::answer;
 use super::Replay;
+use crate::rules::component_failure::or_component_failure;
 use crate::rules::{
     take_component_failure, Claim, ClaimAnswer, ClaimKind, GameEnd, GameInput, GameResult,
     JudgeError, LoopReport, RepetitionRuling, Ruleset,
@@ -103,11 +104,7 @@ impl<'r> Arbiter<'r> {
             fen: fen.map(str::to_owned),
             ..GameInput::default()
         };
-        take_component_failure();
-        let replay = Replay::start(rs, &game)?;
-        if let Some(failure) = take_component_failure() {
-            return Err(failure);
-        }
+        let replay = or_component_failure(|| Replay::start(rs, &game))?;
         Ok(Arbiter {
             rs,
             replay,
@@ -206,12 +203,7 @@ impl<'r> Arbiter<'r> {
     /// to complete now, with the ruling each would bring: a loss the opponent could claim at
     /// once, or an order to change. Each move is played and taken back; the game is unchanged.
     pub fn forbidden(&mut self) -> Result<Vec<Forbidden>, JudgeError> {
-        take_component_failure();
-        let found = self.find_forbidden();
-        match take_component_failure() {
-            Some(failure) => Err(failure),
-            None => Ok(found),
-        }
+        or_component_failure(|| Ok(self.find_forbidden()))
     }
 
     fn find_forbidden(&mut self) -> Vec<Forbidden> {

@@ -2,7 +2,7 @@
 //! [`claim_with_components`].
 
 use super::Replay;
-use crate::rules::take_component_failure;
+use crate::rules::component_failure::or_component_failure;
 use crate::rules::{
     ClaimAnswer, ClaimKind, ClaimRequest, GameInput, IllegalMovePolicy, JudgeError,
     RepetitionRuling, Ruleset,
@@ -43,13 +43,8 @@ pub fn claim_with_components<R: Ruleset + ?Sized>(
             plies,
         });
     }
-    take_component_failure();
-    let answered = replay_claim(rs, game, request);
     // A component that failed answered a fallback: the answer is not the ruleset's.
-    match take_component_failure() {
-        Some(failure) => Err(failure),
-        None => answered,
-    }
+    or_component_failure(|| replay_claim(rs, game, request))
 }
 
 fn replay_claim<R: Ruleset + ?Sized>(

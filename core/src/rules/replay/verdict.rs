@@ -7,7 +7,7 @@
 //! [`JudgeOptions::all_plies`]).
 
 use super::Replay;
-use crate::rules::take_component_failure;
+use crate::rules::component_failure::or_component_failure;
 use crate::rules::{
     ClaimPolicy, Claimant, GameEnd, GameInput, GameResult, JudgeError, JudgeOptions, LoopReport,
     Pending, PlyReport, RepetitionRuling, Ruleset, Termination, Verdict,
@@ -19,13 +19,8 @@ pub fn verdict_with_components<R: Ruleset + ?Sized>(
     game: &GameInput,
     options: &JudgeOptions,
 ) -> Result<Verdict, JudgeError> {
-    take_component_failure();
-    let verdict = replay_verdict(rs, game, options);
     // A component that failed answered a fallback: the verdict is not the ruleset's.
-    match take_component_failure() {
-        Some(failure) => Err(failure),
-        None => verdict,
-    }
+    or_component_failure(|| replay_verdict(rs, game, options))
 }
 
 fn replay_verdict<R: Ruleset + ?Sized>(
