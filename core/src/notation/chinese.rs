@@ -42,6 +42,8 @@
 use super::descriptive::{Action, Descriptive, Disambiguation, Ordinal, Origin};
 use super::NotationError;
 use crate::{Color, Move, Position, Role};
+use arrayvec::ArrayVec;
+use smallvec::SmallVec;
 
 /// Which characters to write.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -229,20 +231,23 @@ pub fn read_jieqi(text: &str) -> Result<(Descriptive, Option<Role>), NotationErr
         text: text.to_owned(),
         reason,
     };
-    let mut t = text.trim().to_owned();
+    // A move is a handful of characters: read them without allocating.
+    let mut t: SmallVec<[char; 16]> = text.trim().chars().collect();
     let mut captured = None;
     // `翻X` (reveal) then `吃Y` (captured identity) at the end, each optional.
     let mut reveal_marked = false;
     for _ in 0..2 {
-        let mut tail = t.chars().rev();
-        let (Some(last), Some(marker)) = (tail.next(), tail.next()) else {
+        let n = t.len();
+        if n < 2 {
             break;
-        };
+        }
+        let (last, marker) = (t[n - 1], t[n - 2]);
         match marker {
             '吃' | '喫' if captured.is_none() => {
                 captured = Some(role_of_char(last).ok_or_else(|| {
                     syntax(format!("吃 must be followed by a piece name, not {last:?}"))
                 })?);
+                t.truncate(n - 2);
             }
             '翻' if !reveal_marked => {
                 if role_of_char(last).is_none() {
@@ -252,41 +257,23 @@ pub fn read_jieqi(text: &str) -> Result<(Descriptive, Option<Role>), NotationErr
                 }
                 reveal_marked = true;
                 // Keep the piece name: it is the fifth character of the §9.1 form.
-                let keep: String = t
-                    .chars()
-                    .rev()
-                    .skip(2)
-                    .collect::<Vec<_>>()
-                    .into_iter()
-                    .rev()
-                    .collect();
-                t = format!("{keep}{last}");
-                continue;
+                t.remove(n - 2);
             }
             _ => break,
         }
-        t = t
-            .chars()
-            .rev()
-            .skip(2)
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect();
     }
-    if t.contains(['翻', '吃', '喫']) {
+    if t.iter().any(|c| matches!(c, '翻' | '吃' | '喫')) {
         return Err(syntax(
             "翻 and 吃 come at the end, each followed by a piece name (马二进三翻炮吃马)"
                 .to_owned(),
         ));
     }
-    let t = t.as_str();
     if t.is_empty() {
         return Err(syntax("empty move".to_owned()));
     }
-    let mut toks: Vec<Tok> = Vec::new();
-    for c in t.chars() {
-        if toks.len() >= 6 {
+    let mut toks: ArrayVec<Tok, 6> = ArrayVec::new();
+    for &c in &t {
+        if toks.is_full() {
             return Err(syntax("too long for a Chinese move".to_owned()));
         }
         let tok = if let Some(r) = role_of_char(c) {

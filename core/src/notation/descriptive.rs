@@ -34,7 +34,8 @@
 //!   read for any count they fit (前 of four pawns is the first, 后 the last).
 
 use super::NotationError;
-use crate::{Color, File, Move, Piece, Position, Role, Square};
+use crate::{Color, File, Move, Occupant, Piece, Position, Role, Square, SquareSet};
+use arrayvec::ArrayVec;
 use core::fmt;
 
 /// Which way a piece moves, seen from the mover.
@@ -157,31 +158,33 @@ fn forward(color: Color) -> i8 {
 }
 
 /// Pieces of `color` that move as `role`, face down or face up as `hidden` says.
-fn group(pos: &Position, color: Color, role: Role, hidden: bool) -> Vec<Square> {
-    pos.board()
+fn group(pos: &Position, color: Color, role: Role, hidden: bool) -> SquareSet {
+    let code = Occupant {
+        color,
+        role,
+        hidden,
+    }
+    .code();
+    let board = pos.board();
+    board
         .by_color(color)
         .iter()
-        .filter(|&sq| {
-            pos.board()
-                .get(sq)
-                .is_some_and(|o| o.role == role && o.hidden == hidden)
-        })
+        .filter(|&sq| board.code(sq.index() as u8) == code)
         .collect()
 }
 
+/// Points of one file (at most ten), or one point per file (at most nine).
+type Points = ArrayVec<Square, 10>;
+
 /// The pieces of `squares` on `file`, front (nearest the opponent of `color`) first.
-fn column(squares: &[Square], file: File, color: Color) -> Vec<Square> {
-    let mut col: Vec<Square> = squares
-        .iter()
-        .copied()
-        .filter(|s| s.file() == file)
-        .collect();
-    col.sort_by_key(|s| core::cmp::Reverse(s.rank().relative_to(color)));
+fn column(squares: SquareSet, file: File, color: Color) -> Points {
+    let mut col: Points = squares.iter().filter(|s| s.file() == file).collect();
+    col.sort_unstable_by_key(|s| core::cmp::Reverse(s.rank().relative_to(color)));
     col
 }
 
 /// Files on which `squares` holds at least two pieces.
-fn crowded_files(squares: &[Square]) -> usize {
+fn crowded_files(squares: SquareSet) -> usize {
     (0..9u8)
         .filter_map(File::new)
         .filter(|&f| squares.iter().filter(|s| s.file() == f).count() >= 2)
@@ -229,22 +232,22 @@ impl Descriptive {
 
     /// The points of the pieces of `color` this description may name, among those face down
     /// (`hidden`) or face up.
-    fn origins(&self, pos: &Position, color: Color, hidden: bool) -> Vec<Square> {
+    fn origins(&self, pos: &Position, color: Color, hidden: bool) -> Points {
         let pieces = group(pos, color, self.role, hidden);
         match self.origin {
             Origin::File(n) => match File::from_side_number(n, color) {
-                Some(file) => column(&pieces, file, color),
-                None => Vec::new(),
+                Some(file) => column(pieces, file, color),
+                None => Points::new(),
             },
             Origin::Ordinal { ordinal, file } => {
-                let files: Vec<File> = match file {
+                let files: ArrayVec<File, 9> = match file {
                     Some(n) => File::from_side_number(n, color).into_iter().collect(),
                     None => (0..9u8).filter_map(File::new).collect(),
                 };
                 files
                     .into_iter()
                     .filter_map(|f| {
-                        let col = column(&pieces, f, color);
+                        let col = column(pieces, f, color);
                         if col.len() < 2 {
                             return None;
                         }
@@ -284,7 +287,7 @@ impl Descriptive {
         let color = pos.turn();
         let reveal = self.reveal.map(|r| Piece::new(color, r));
         let primary_hidden = self.reveal.is_some();
-        let moves_of = |hidden: bool| -> (usize, Vec<Move>) {
+        let moves_of = |hidden: bool| -> (usize, ArrayVec<Move, 10>) {
             let origins = self.origins(pos, color, hidden);
             let moves = origins
                 .iter()
@@ -318,7 +321,8 @@ impl Descriptive {
                 reason: format!("no {} of the side to move can make that move", self.role),
             });
         }
-        let legal: Vec<Move> = moves.iter().copied().filter(|&m| pos.is_legal(m)).collect();
+        let legal: ArrayVec<Move, 10> =
+            moves.iter().copied().filter(|&m| pos.is_legal(m)).collect();
         match legal.len() {
             1 => Ok(legal[0]),
             0 => {
@@ -413,7 +417,7 @@ impl Descriptive {
             reveal: m.reveal.map(|p| p.role),
         };
         let pieces = group(pos, color, role, occ.hidden);
-        let col = column(&pieces, m.from.file(), color);
+        let col = column(pieces, m.from.file(), color);
         if col.len() < 2 {
             return Some(d);
         }
@@ -435,7 +439,7 @@ impl Descriptive {
             _ => true,
         };
         if shared {
-            d.origin = if crowded_files(&pieces) > 1 {
+            d.origin = if crowded_files(pieces) > 1 {
                 with_file
             } else {
                 without_file
