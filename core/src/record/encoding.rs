@@ -226,29 +226,29 @@ const RECORD_CHARS: &str = "帥帅將将仕士相象馬马傌車车俥炮砲包�
                             一二三四五六七八九１２３４５６７８９\
                             紅红黑先勝胜負负和局賽赛杯隊队國国棋年月日第輪轮";
 
-/// How many record characters `text` holds.
-pub(super) fn record_score(text: &str) -> usize {
+/// Whether `c` is one of [`RECORD_CHARS`].
+fn is_record_char(c: char) -> bool {
     // Every character of a file is looked up, twice (the GBK and the Big5 reading).
     static RECORD: std::sync::LazyLock<rustc_hash::FxHashSet<char>> =
         std::sync::LazyLock::new(|| RECORD_CHARS.chars().collect());
-    text.chars()
-        .filter(|c| !c.is_ascii() && RECORD.contains(c))
-        .count()
+    RECORD.contains(&c)
 }
 
-/// How many characters of `text` are unusual in Chinese text.
-pub(super) fn unusual_count(text: &str) -> usize {
-    text.chars()
-        .filter(|&c| {
-            !matches!(c,
-                '\u{0}'..='\u{7F}'
-                | '\u{A0}'..='\u{FF}'
-                | '\u{2000}'..='\u{206F}'
-                | '\u{3000}'..='\u{303F}'
-                | '\u{4E00}'..='\u{9FFF}'
-                | '\u{FF00}'..='\u{FFEF}')
-        })
-        .count()
+/// Whether `c` is unusual in Chinese text.
+fn is_unusual(c: char) -> bool {
+    !matches!(c,
+        '\u{0}'..='\u{7F}'
+        | '\u{A0}'..='\u{FF}'
+        | '\u{2000}'..='\u{206F}'
+        | '\u{3000}'..='\u{303F}'
+        | '\u{4E00}'..='\u{9FFF}'
+        | '\u{FF00}'..='\u{FFEF}')
+}
+
+/// How many record characters `text` holds.
+#[cfg(test)]
+fn record_score(text: &str) -> usize {
+    Score::of(text).record
 }
 
 /// Whether the Big5 reading `big5` beats the GBK reading `gbk` of the same bytes.
@@ -266,10 +266,16 @@ pub(super) struct Score {
 
 impl Score {
     pub(super) fn of(text: &str) -> Score {
-        Score {
-            record: record_score(text),
-            unusual: unusual_count(text),
+        let mut score = Score::default();
+        for c in text.chars().filter(|c| !c.is_ascii()) {
+            // Record characters are all ideographs or full-width digits, never unusual.
+            if is_record_char(c) {
+                score.record += 1;
+            } else if is_unusual(c) {
+                score.unusual += 1;
+            }
         }
+        score
     }
 
     pub(super) fn add(&mut self, other: Score) {
@@ -306,6 +312,11 @@ mod tests {
         "[Red \"许银川\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 车一平二 卒７进１\n";
     const TRADITIONAL: &str =
         "[Red \"許銀川\"]\n1. 炮二平五 馬８進７ 2. 馬二進三 車９平８ 3. 車一平二 卒７進１\n";
+
+    #[test]
+    fn record_characters_are_never_unusual() {
+        assert!(RECORD_CHARS.chars().all(|c| !is_unusual(c)));
+    }
 
     #[test]
     fn utf8_with_and_without_bom() {
