@@ -31,31 +31,38 @@ impl RecordedGame {
     /// assert_eq!(game.places, [(3, 4), (3, 9)]);
     /// ```
     pub fn from_raw(raw: &RawGame) -> Result<RecordedGame, SyntaxError> {
+        RecordedGame::from_raw_game(raw.clone())
+    }
+
+    /// As [`RecordedGame::from_raw`], taking the game's texts over instead of copying them.
+    pub fn from_raw_game(raw: RawGame) -> Result<RecordedGame, SyntaxError> {
         if let Some(e) = raw.syntax_errors().first() {
             return Err(e.clone());
         }
+        let (index, line) = (raw.index(), raw.line());
+        let fen = raw
+            .tag("FEN")
+            .filter(|f| !f.trim().is_empty())
+            .map(str::to_owned);
+        let result = raw.termination().filter(|r| r.is_decided());
+        let (tags, tokens) = raw.into_tags_and_tokens();
+        let places = tokens.iter().map(|t| (t.line, t.column)).collect();
         let mut input = GameInput {
-            fen: raw
-                .tag("FEN")
-                .filter(|f| !f.trim().is_empty())
-                .map(str::to_owned),
-            moves: raw.tokens().iter().map(|t| t.text.clone()).collect(),
+            fen,
+            moves: tokens.into_iter().map(|t| t.text).collect(),
             ..GameInput::default()
         };
-        for t in raw.tags() {
-            input
-                .tags
-                .entry(t.name.clone())
-                .or_insert_with(|| t.value.clone());
+        for t in tags {
+            input.tags.entry(t.name).or_insert(t.value);
         }
-        if let Some(r) = raw.termination().filter(|r| r.is_decided()) {
+        if let Some(r) = result {
             input.tags.insert("Result".to_owned(), r.pgn().to_owned());
         }
         Ok(RecordedGame {
-            index: raw.index(),
-            line: raw.line(),
+            index,
+            line,
             input,
-            places: raw.tokens().iter().map(|t| (t.line, t.column)).collect(),
+            places,
         })
     }
 

@@ -107,6 +107,11 @@ impl RawGame {
         &self.tokens
     }
 
+    /// The tag pairs and the move tokens, taken out of the game.
+    pub fn into_tags_and_tokens(self) -> (Vec<RawTag>, Vec<MoveToken>) {
+        (self.tags, self.tokens)
+    }
+
     /// The termination marker of the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`), if present.
     pub fn termination(&self) -> Option<GameResult> {
         self.result

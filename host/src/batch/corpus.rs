@@ -162,7 +162,7 @@ fn read_file(path: &Path, size: u64, tx: &SyncSender<Job>, progress: &ProgressBa
         let upto = (size * (raw.line() as u64 - 1) / lines).min(size);
         progress.inc(upto.saturating_sub(shown));
         shown = shown.max(upto);
-        if tx.send(job(&raw, &file)).is_err() {
+        if tx.send(job(raw, &file)).is_err() {
             return false;
         }
     }
@@ -196,7 +196,7 @@ fn stream_file(path: &Path, size: u64, tx: &SyncSender<Job>, progress: &Progress
         let sent = match read {
             Ok(raw) => {
                 any = true;
-                tx.send(job(&raw, &file))
+                tx.send(job(raw, &file))
             }
             Err(e) => tx.send(Job::Error(unreadable(path, &e))),
         };
@@ -215,18 +215,19 @@ fn stream_file(path: &Path, size: u64, tx: &SyncSender<Job>, progress: &Progress
 }
 
 /// The job for a game read from `file`: the game, or why its text cannot be a game.
-fn job(raw: &RawGame, file: &Arc<Path>) -> Job {
-    match RecordedGame::from_raw(raw) {
+fn job(raw: RawGame, file: &Arc<Path>) -> Job {
+    let (index, line) = (raw.index(), raw.line());
+    match RecordedGame::from_raw_game(raw) {
         Ok(game) => Job::Game {
             file: Arc::clone(file),
             game: Box::new(game),
         },
         Err(e) => Job::Error(InputError {
             file: file.to_path_buf(),
-            game: Some(raw.index()),
+            game: Some(index),
             line: Some(e.line),
             column: Some(e.column),
-            message: format!("game {} (line {}): {e}", raw.index(), raw.line()),
+            message: format!("game {index} (line {line}): {e}"),
         }),
     }
 }
