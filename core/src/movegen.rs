@@ -227,8 +227,8 @@ impl Position {
         !self.is_check() && self.has_no_legal_moves()
     }
 
-    /// Whether `m` is legal here (for a hidden piece, with or without a reveal; a reveal must be
-    /// in the pool).
+    /// Whether `m` is legal here: [`Position::check_move`] finds nothing wrong with it. A hidden
+    /// piece's move names its reveal, which must be in the pool, unless the pool is empty.
     pub fn is_legal(&self, m: Move) -> bool {
         self.check_move(m).is_ok()
     }
