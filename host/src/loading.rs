@@ -51,6 +51,12 @@ pub fn load(sources: &Sources) -> Loaded {
 pub fn load_in(sources: &Sources, mode: &crate::plugins::Mode) -> Loaded {
     let mut registry = Registry::with_static();
     let mut problems = Vec::new();
+    #[cfg(feature = "static-club-casual")]
+    add(
+        &mut registry,
+        Arc::new(xqr_club_casual::ClubCasual::new()),
+        &mut problems,
+    );
 
     let plugin_dirs = if sources.use_environment {
         crate::plugins::search_paths(&sources.plugin_dirs)
