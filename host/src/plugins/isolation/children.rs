@@ -2,13 +2,12 @@
 //! and replacing those that fail.
 
 use super::frame::{self, Hello, REPLY_FAILED, REPLY_OK};
+use super::pipes::{PipeError, Pipes};
 use super::{describe_exit, Isolation, GIVE_UP_AFTER};
 use crate::plugins::library::Function;
 use crate::plugins::PluginError;
-use std::io::{self, BufReader, BufWriter};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -44,13 +43,12 @@ fn index(f: Function) -> usize {
     }
 }
 
-/// One plugin process. Its pipes are served by two threads, so that the caller only ever
-/// waits on a channel, with a deadline, and never blocks on a pipe.
+/// One plugin process, and the host's ends of its pipes (see [`Pipes`]): the caller waits
+/// for a reply with a deadline, never on a pipe without one.
 #[derive(Debug)]
 struct Child {
     process: std::process::Child,
-    requests: Sender<Vec<u8>>,
-    replies: Receiver<io::Result<Vec<u8>>>,
+    pipes: Pipes,
 }
 
 impl Drop for Child {
@@ -91,36 +89,19 @@ impl Child {
         let (Some(stdin), Some(stdout)) = (stdin, stdout) else {
             return Err(Failure::Process("the plugin process has no pipes".into()));
         };
-        let (requests, to_write) = mpsc::channel::<Vec<u8>>();
-        std::thread::spawn(move || {
-            let mut w = BufWriter::new(stdin);
-            for request in to_write {
-                if frame::write_frame(&mut w, &[&request]).is_err() {
-                    break;
-                }
+        let pipes = match Pipes::new(stdin, stdout) {
+            Ok(pipes) => pipes,
+            Err(e) => {
+                let _ = process.kill();
+                let _ = process.wait();
+                return Err(Failure::Process(format!(
+                    "cannot set up the pipes of the plugin process: {e}"
+                )));
             }
-        });
-        let (send_reply, replies) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut r = BufReader::new(stdout);
-            loop {
-                let reply = match frame::read_frame(&mut r) {
-                    Ok(Some(reply)) => Ok(reply),
-                    Ok(None) => Err(io::ErrorKind::UnexpectedEof.into()),
-                    Err(e) => Err(e),
-                };
-                let end = reply.is_err();
-                if send_reply.send(reply).is_err() || end {
-                    break;
-                }
-            }
-        });
-        let mut child = Child {
-            process,
-            requests,
-            replies,
         };
-        let body = child.reply(isolation.time_limit, "while loading")?;
+        let mut child = Child { process, pipes };
+        let deadline = Instant::now() + isolation.time_limit;
+        let body = child.reply(deadline, isolation.time_limit, "while loading")?;
         let hello = serde_json::from_slice(&body).map_err(|e| {
             Failure::Process(format!(
                 "the plugin process answered garbage while loading ({e})"
@@ -129,44 +110,50 @@ impl Child {
         Ok((child, hello))
     }
 
-    /// Sends one call and waits for its reply.
+    /// Sends one call and waits for its reply, all within `limit`.
     fn call(&mut self, f: Function, input: &[u8], limit: Duration) -> Result<Vec<u8>, Failure> {
-        let mut request = Vec::with_capacity(input.len() + 1);
-        request.push(frame::function_code(f));
-        request.extend_from_slice(input);
+        let deadline = Instant::now() + limit;
         let during = format!("during {}", f.name());
-        if self.requests.send(request).is_err() {
-            return Err(self.died(&during));
+        match self.pipes.send(frame::function_code(f), input, deadline) {
+            Ok(()) => self.reply(deadline, limit, &during),
+            Err(e) => Err(self.failure(e, limit, &during)),
         }
-        self.reply(limit, &during)
     }
 
-    /// The next reply, within `limit`; `during` says what the process was doing.
-    fn reply(&mut self, limit: Duration, during: &str) -> Result<Vec<u8>, Failure> {
-        match self.replies.recv_timeout(limit) {
-            Ok(Ok(mut body)) => match body.first() {
-                Some(&REPLY_OK) => {
-                    body.remove(0);
-                    Ok(body)
-                }
-                Some(&REPLY_FAILED) => Err(Failure::Call(
-                    String::from_utf8_lossy(&body[1..]).into_owned(),
-                )),
-                _ => Err(Failure::Process(format!(
-                    "the plugin process answered garbage {during} (a reply without status)"
-                ))),
-            },
-            Ok(Err(e)) if e.kind() == io::ErrorKind::InvalidData => Err(Failure::Process(format!(
-                "the plugin process answered garbage {during} ({e})"
+    /// The next reply, by `deadline` (`limit` after the call began); `during` says what the
+    /// process was doing.
+    fn reply(
+        &mut self,
+        deadline: Instant,
+        limit: Duration,
+        during: &str,
+    ) -> Result<Vec<u8>, Failure> {
+        match self.pipes.receive(deadline) {
+            Ok((REPLY_OK, body)) => Ok(body),
+            Ok((REPLY_FAILED, body)) => {
+                Err(Failure::Call(String::from_utf8_lossy(&body).into_owned()))
+            }
+            Ok(_) => Err(Failure::Process(format!(
+                "the plugin process answered garbage {during} (a reply without status)"
             ))),
-            Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => Err(self.died(during)),
-            Err(RecvTimeoutError::Timeout) => {
+            Err(e) => Err(self.failure(e, limit, during)),
+        }
+    }
+
+    /// What a pipe error means for the process.
+    fn failure(&mut self, e: PipeError, limit: Duration, during: &str) -> Failure {
+        match e {
+            PipeError::Garbage(why) => Failure::Process(format!(
+                "the plugin process answered garbage {during} ({why})"
+            )),
+            PipeError::Closed => self.died(during),
+            PipeError::TimedOut => {
                 let _ = self.process.kill();
                 let _ = self.process.wait();
-                Err(Failure::Process(format!(
+                Failure::Process(format!(
                     "plugin process gave no answer within {} {during} (killed)",
                     seconds(limit)
-                )))
+                ))
             }
         }
     }

@@ -9,7 +9,8 @@
 //! as calls need them, so a batch judges in parallel as it does in process.
 //!
 //! **Protocol.** Length-prefixed messages over the process's standard input and output (see
-//! [`frame`]); the JSON of each request and reply is exactly the one the C ABI carries, so the
+//! [`frame`]), written and read by the calling thread with the call's deadline (see
+//! [`pipes`]); the JSON of each request and reply is exactly the one the C ABI carries, so the
 //! host decodes and checks a reply the same way in both modes. The plugin process moves its
 //! standard output onto standard error before it loads the library, so that a plugin that
 //! prints cannot corrupt the messages; standard error is the host's.
@@ -26,6 +27,7 @@
 mod child;
 mod children;
 pub(crate) mod frame;
+mod pipes;
 
 pub use child::serve_plugin_process;
 pub(crate) use children::Children;

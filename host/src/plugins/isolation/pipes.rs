@@ -1,0 +1,252 @@
+//! The host's ends of one plugin process's pipes: a request is written and its reply read on
+//! the calling thread, each step bounded by the call's deadline, so that a process that stops
+//! reading or never answers costs its time limit and nothing more.
+//!
+//! On Unix both ends are non-blocking and the caller waits in `poll` until the deadline: no
+//! thread and no hand-over per call. Elsewhere a writer and a reader thread serve the pipes and
+//! the caller waits on a channel with the deadline.
+
+use super::frame;
+
+/// Why a request or reply did not get through.
+#[derive(Debug)]
+pub(crate) enum PipeError {
+    /// The deadline passed first.
+    TimedOut,
+    /// The process closed its end (it is ending or ended).
+    Closed,
+    /// The bytes are not a message: why (a length over [`frame::MAX_FRAME`], no status).
+    Garbage(String),
+}
+
+/// The reason given for a message without a status byte.
+const NO_STATUS: &str = "a reply without status";
+
+#[cfg(unix)]
+pub(crate) use unix::Pipes;
+
+#[cfg(not(unix))]
+pub(crate) use threads::Pipes;
+
+#[cfg(unix)]
+mod unix {
+    use super::{frame, PipeError, NO_STATUS};
+    use std::io::{self, Read, Write};
+    use std::os::fd::AsRawFd;
+    use std::process::{ChildStdin, ChildStdout};
+    use std::time::Instant;
+
+    /// Non-blocking pipe ends, waited on with `poll`.
+    #[derive(Debug)]
+    pub(crate) struct Pipes {
+        requests: ChildStdin,
+        replies: ChildStdout,
+        /// Bytes read and not yet taken as a message.
+        read: Vec<u8>,
+    }
+
+    impl Pipes {
+        pub(crate) fn new(requests: ChildStdin, replies: ChildStdout) -> io::Result<Pipes> {
+            non_blocking(requests.as_raw_fd())?;
+            non_blocking(replies.as_raw_fd())?;
+            Ok(Pipes {
+                requests,
+                replies,
+                read: Vec::with_capacity(8 * 1024),
+            })
+        }
+
+        /// Writes one message, `code` and then `body`.
+        pub(crate) fn send(
+            &mut self,
+            code: u8,
+            body: &[u8],
+            deadline: Instant,
+        ) -> Result<(), PipeError> {
+            let len = u32::try_from(body.len() + 1)
+                .ok()
+                .filter(|&l| l as usize <= frame::MAX_FRAME)
+                .ok_or_else(|| PipeError::Garbage("message too long".to_owned()))?;
+            let mut head = [0u8; 5];
+            head[..4].copy_from_slice(&len.to_le_bytes());
+            head[4] = code;
+            for mut part in [&head[..], body] {
+                while !part.is_empty() {
+                    match self.requests.write(part) {
+                        Ok(0) => return Err(PipeError::Closed),
+                        Ok(n) => part = &part[n..],
+                        Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                            wait(self.requests.as_raw_fd(), libc::POLLOUT, deadline)?
+                        }
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                        Err(_) => return Err(PipeError::Closed),
+                    }
+                }
+            }
+            Ok(())
+        }
+
+        /// Reads one message: its first byte and the rest.
+        pub(crate) fn receive(&mut self, deadline: Instant) -> Result<(u8, Vec<u8>), PipeError> {
+            self.fill(4, deadline)?;
+            let len = u32::from_le_bytes([self.read[0], self.read[1], self.read[2], self.read[3]])
+                as usize;
+            if len > frame::MAX_FRAME {
+                return Err(PipeError::Garbage(format!(
+                    "a message of {len} bytes announced, more than the {} accepted",
+                    frame::MAX_FRAME
+                )));
+            }
+            if len == 0 {
+                self.read.drain(..4);
+                return Err(PipeError::Garbage(NO_STATUS.to_owned()));
+            }
+            self.fill(4 + len, deadline)?;
+            let status = self.read[4];
+            let body = self.read[5..4 + len].to_vec();
+            self.read.drain(..4 + len);
+            Ok((status, body))
+        }
+
+        /// Reads until at least `n` bytes are held.
+        fn fill(&mut self, n: usize, deadline: Instant) -> Result<(), PipeError> {
+            while self.read.len() < n {
+                let held = self.read.len();
+                // Read what is there, at least what is missing.
+                self.read.resize(held.max(n).max(held + 8 * 1024), 0);
+                let outcome = self.replies.read(&mut self.read[held..]);
+                match outcome {
+                    Ok(0) => {
+                        self.read.truncate(held);
+                        return Err(PipeError::Closed);
+                    }
+                    Ok(got) => self.read.truncate(held + got),
+                    Err(e) => {
+                        self.read.truncate(held);
+                        match e.kind() {
+                            io::ErrorKind::WouldBlock => {
+                                wait(self.replies.as_raw_fd(), libc::POLLIN, deadline)?
+                            }
+                            io::ErrorKind::Interrupted => {}
+                            _ => return Err(PipeError::Closed),
+                        }
+                    }
+                }
+            }
+            Ok(())
+        }
+    }
+
+    fn non_blocking(fd: i32) -> io::Result<()> {
+        // SAFETY: plain descriptor calls on a descriptor this process owns.
+        unsafe {
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            if flags < 0 || libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) < 0 {
+                return Err(io::Error::last_os_error());
+            }
+        }
+        Ok(())
+    }
+
+    /// Waits until `fd` is ready for `events` (or closed), or the deadline passes.
+    fn wait(fd: i32, events: libc::c_short, deadline: Instant) -> Result<(), PipeError> {
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(PipeError::TimedOut);
+            }
+            // Rounded up, so that the wait never ends just before the deadline.
+            let ms = left.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
+            let mut pfd = libc::pollfd {
+                fd,
+                events,
+                revents: 0,
+            };
+            // SAFETY: one valid pollfd for the duration of the call.
+            let n = unsafe { libc::poll(&mut pfd, 1, ms) };
+            if n > 0 {
+                return Ok(()); // ready, or hung up / failed: the next read or write says which
+            }
+            if n < 0 && io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                return Err(PipeError::Closed);
+            }
+        }
+    }
+}
+
+#[cfg(not(unix))]
+mod threads {
+    use super::{frame, PipeError, NO_STATUS};
+    use std::io::{self, BufReader, BufWriter};
+    use std::process::{ChildStdin, ChildStdout};
+    use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+    use std::time::Instant;
+
+    /// Pipes served by a writer and a reader thread.
+    #[derive(Debug)]
+    pub(crate) struct Pipes {
+        requests: Sender<Vec<u8>>,
+        replies: Receiver<io::Result<Vec<u8>>>,
+    }
+
+    impl Pipes {
+        pub(crate) fn new(requests: ChildStdin, replies: ChildStdout) -> io::Result<Pipes> {
+            let (to_send, to_write) = mpsc::channel::<Vec<u8>>();
+            std::thread::spawn(move || {
+                let mut w = BufWriter::new(requests);
+                for request in to_write {
+                    if frame::write_frame(&mut w, &[&request]).is_err() {
+                        break;
+                    }
+                }
+            });
+            let (send_reply, received) = mpsc::channel();
+            std::thread::spawn(move || {
+                let mut r = BufReader::new(replies);
+                loop {
+                    let reply = match frame::read_frame(&mut r) {
+                        Ok(Some(reply)) => Ok(reply),
+                        Ok(None) => Err(io::ErrorKind::UnexpectedEof.into()),
+                        Err(e) => Err(e),
+                    };
+                    let end = reply.is_err();
+                    if send_reply.send(reply).is_err() || end {
+                        break;
+                    }
+                }
+            });
+            Ok(Pipes {
+                requests: to_send,
+                replies: received,
+            })
+        }
+
+        pub(crate) fn send(
+            &mut self,
+            code: u8,
+            body: &[u8],
+            _deadline: Instant,
+        ) -> Result<(), PipeError> {
+            let mut request = Vec::with_capacity(body.len() + 1);
+            request.push(code);
+            request.extend_from_slice(body);
+            self.requests.send(request).map_err(|_| PipeError::Closed)
+        }
+
+        pub(crate) fn receive(&mut self, deadline: Instant) -> Result<(u8, Vec<u8>), PipeError> {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.replies.recv_timeout(left) {
+                Ok(Ok(mut body)) if !body.is_empty() => {
+                    let status = body.remove(0);
+                    Ok((status, body))
+                }
+                Ok(Ok(_)) => Err(PipeError::Garbage(NO_STATUS.to_owned())),
+                Ok(Err(e)) if e.kind() == io::ErrorKind::InvalidData => {
+                    Err(PipeError::Garbage(e.to_string()))
+                }
+                Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => Err(PipeError::Closed),
+                Err(RecvTimeoutError::Timeout) => Err(PipeError::TimedOut),
+            }
+        }
+    }
+}
