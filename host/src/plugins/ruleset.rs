@@ -159,7 +159,8 @@ impl Ruleset for PluginRuleset {
             message,
         };
         let law = self.law.as_deref();
-        let input = serde_json::to_vec(&Request { game, options, law })
+        let mut input = Vec::with_capacity(request_size(game));
+        serde_json::to_writer(&mut input, &Request { game, options, law })
             .map_err(|e| failed(format!("cannot encode the request: {e}")))?;
         let bytes = self.plugin.call(Function::Judge, &input).map_err(failed)?;
         match decode_reply::<Verdict>(&bytes) {
@@ -207,6 +208,13 @@ impl Ruleset for PluginRuleset {
             },
         )
     }
+}
+
+/// About the size of the JSON of a `judge` request for `game`, to write it without growing.
+fn request_size(game: &GameInput) -> usize {
+    let moves: usize = game.moves.iter().map(|m| m.len() + 3).sum();
+    let tags: usize = game.tags.iter().map(|(k, v)| k.len() + v.len() + 6).sum();
+    256 + game.fen.as_ref().map_or(0, String::len) + moves + tags
 }
 
 /// Move legality of a plugin.

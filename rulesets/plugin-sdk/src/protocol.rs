@@ -560,7 +560,12 @@ pub fn encode_ok<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
     struct Ok<'a, T: ?Sized> {
         ok: &'a T,
     }
-    serde_json::to_vec(&Ok { ok: value }).unwrap_or_else(|e| encode_error(&e.to_string(), None))
+    // Room for a verdict of a long game, so that writing it seldom grows the buffer.
+    let mut out = Vec::with_capacity(2048);
+    match serde_json::to_writer(&mut out, &Ok { ok: value }) {
+        Ok(()) => out,
+        Err(e) => encode_error(&e.to_string(), None),
+    }
 }
 
 /// `{"error": message}`, with `"judge_error"` when given.
@@ -599,8 +604,40 @@ pub fn encode_patch_error(e: &PatchError) -> Vec<u8> {
 /// let e = decode_reply::<u32>(&encode_error("boom", None)).unwrap_err();
 /// assert_eq!(e.to_string(), "boom");
 /// assert!(matches!(decode_reply::<u32>(b"[1]"), Err(ReplyError::Malformed(_))));
+/// assert!(matches!(decode_reply::<u32>(b" [1, null]"), Err(ReplyError::Malformed(_))));
+/// // An error wins over a result, as does an error of null.
+/// let e = decode_reply::<u32>(br#"{"ok": 1, "error": "boom"}"#).unwrap_err();
+/// assert_eq!(e.to_string(), "boom");
+/// assert!(decode_reply::<u32>(br#"{"ok": 1, "error": null}"#).is_err());
 /// ```
 pub fn decode_reply<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ReplyError> {
+    // A reply with a non-null `ok` and no `error` (a verdict) is read straight into `T`; any
+    // other reply, as a JSON value first, which tells an error, a null and a malformed reply
+    // apart.
+    #[derive(Deserialize)]
+    struct Answer<T> {
+        #[serde(default = "Option::default")]
+        ok: Option<T>,
+        #[serde(default)]
+        error: Given,
+    }
+    /// Whether a field is there, whatever its value (`null` too).
+    #[derive(Default)]
+    struct Given(bool);
+    impl<'de> Deserialize<'de> for Given {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Given, D::Error> {
+            serde::de::IgnoredAny::deserialize(d).map(|_| Given(true))
+        }
+    }
+    // Only an object: a derived struct would also read an array.
+    let object = bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
+    if let Some(Ok(Answer {
+        ok: Some(ok),
+        error: Given(false),
+    })) = object.then(|| serde_json::from_slice::<Answer<T>>(bytes))
+    {
+        return Ok(ok);
+    }
     let value: serde_json::Value =
         serde_json::from_slice(bytes).map_err(|e| ReplyError::Malformed(e.to_string()))?;
     let serde_json::Value::Object(mut obj) = value else {
