@@ -1,6 +1,6 @@
 //! Why a move is illegal, with a specific reason.
 
-use crate::movegen::{gen_pseudo, leaves_king_safe, MoveList};
+use crate::movegen::{gen_pseudo, MoveList};
 use crate::{Color, KingSafety, Move, Occupant, Piece, Position, Role, Square};
 
 /// The reason a move is not legal in a position.
@@ -277,9 +277,7 @@ impl Position {
             gen_pseudo(&self.board, turn.index(), &self.rules, &mut l, false);
             l.contains(&Move::new(from, to))
         });
-        if self.rules.king_safety == KingSafety::MustNotBeLeftAttacked
-            && !self.keeps_king_safe(from, to)
-        {
+        if self.rules.king_safety == KingSafety::MustNotBeLeftAttacked && !self.keeps_king_safe(m) {
             let mut after = self.clone();
             after.make(m.bare());
             if after.is_king_attacked(turn) {
@@ -302,22 +300,6 @@ impl Position {
             return Err(IllegalMove::RevealMissing { from });
         }
         Ok(())
-    }
-
-    /// Whether the mover's king is safe after `from`→`to` (a reveal or a capture changes no
-    /// attack on it: only the points the move empties and fills matter).
-    fn keeps_king_safe(&self, from: Square, to: Square) -> bool {
-        let mut board = self.board.clone();
-        let us = self.turn.index();
-        let (from, to) = (from.index() as u8, to.index() as u8);
-        leaves_king_safe(
-            &mut board,
-            us,
-            self.kings[us],
-            from,
-            to,
-            self.rules.roaming(),
-        )
     }
 
     /// Attackers of `color`'s king.

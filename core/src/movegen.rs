@@ -233,6 +233,32 @@ impl Position {
         self.check_move(m).is_ok()
     }
 
+    /// Whether the king of the side to move is not attacked once `m` is played: what
+    /// [`KingSafety::MustNotBeLeftAttacked`](crate::KingSafety::MustNotBeLeftAttacked) asks of
+    /// every move ([`Position::check_move`] tests it so), and what rules under which a king may
+    /// be left attacked (king capture) must tell apart. `m` follows the pieces' movement rules here; a side without a king has no
+    /// safe move. The moved piece's identity does not matter (it is the mover's own), so a
+    /// reveal is played as a plain move.
+    ///
+    /// ```
+    /// use xqr_core::{KingSafety, MoveRules, Position};
+    /// let rules = MoveRules { king_safety: KingSafety::MayBeLeftAttacked, ..MoveRules::STANDARD };
+    /// // The rook on e1 stands between the kings: leaving the file lets them face.
+    /// let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", rules).unwrap();
+    /// assert!(!pos.keeps_king_safe("e1a1".parse().unwrap()));
+    /// assert!(pos.keeps_king_safe("e1e8".parse().unwrap()));
+    /// ```
+    pub fn keeps_king_safe(&self, m: Move) -> bool {
+        let us = self.turn.index();
+        let k = self.kings[us];
+        if k == 0xFF {
+            return false;
+        }
+        let mut board = self.board.clone();
+        let (from, to) = (m.from.index() as u8, m.to.index() as u8);
+        leaves_king_safe(&mut board, us, k, from, to, self.rules.roaming())
+    }
+
     fn generate(&self, list: &mut MoveList, captures_only: bool) {
         let us = self.turn.index();
         if self.kings[us] == 0xFF {

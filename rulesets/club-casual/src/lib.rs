@@ -244,11 +244,7 @@ pub fn king_capture(spec: &Spec, history: &GameHistory) -> EndCheck {
     // the side to move has any move that keeps its own king safe. A move known legal here
     // (the record's next one) that keeps it safe answers without a search: the club's move
     // rules are the standard ones but for leaving the king attacked.
-    let keeps_king_safe = |m| {
-        let mut after = pos.clone();
-        after.play_unchecked(m);
-        !after.is_king_attacked(side)
-    };
+    let keeps_king_safe = |m| pos.keeps_king_safe(m);
     if *pos.rules() == MOVE_RULES && history.known_legal_move().is_some_and(keeps_king_safe) {
         return EndCheck::OnlyNaturalLimit;
     }
