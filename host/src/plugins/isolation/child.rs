@@ -11,7 +11,9 @@ use std::path::Path;
 /// does. Returns when the host closes the requests (`Ok`) or the pipes fail.
 pub fn serve_plugin_process(path: &Path, symbol: &str) -> io::Result<()> {
     let replies = protocol_output()?;
-    let mut replies = BufWriter::new(replies);
+    // Room for a long game's verdict, so that a reply leaves in one write and the host wakes
+    // once to read it.
+    let mut replies = BufWriter::with_capacity(64 * 1024, replies);
     #[cfg(unix)]
     watch_parent();
     let table = match Table::open(path, symbol) {

@@ -146,6 +146,10 @@ impl Child {
             PipeError::Garbage(why) => Failure::Process(format!(
                 "the plugin process answered garbage {during} ({why})"
             )),
+            PipeError::TooLong => Failure::Call(format!(
+                "the request is longer than the {} bytes a message may be",
+                frame::MAX_FRAME
+            )),
             PipeError::Closed => self.died(during),
             PipeError::TimedOut => {
                 let _ = self.process.kill();

@@ -17,6 +17,8 @@ pub(crate) enum PipeError {
     Closed,
     /// The bytes are not a message: why (a length over [`frame::MAX_FRAME`], no status).
     Garbage(String),
+    /// The request is longer than a message may be ([`frame::MAX_FRAME`]); nothing was sent.
+    TooLong,
 }
 
 /// The reason given for a message without a status byte.
@@ -41,8 +43,12 @@ mod unix {
     pub(crate) struct Pipes {
         requests: ChildStdin,
         replies: ChildStdout,
-        /// Bytes read and not yet taken as a message.
+        /// What was read; `start..end` is not yet taken as a message.
         read: Vec<u8>,
+        start: usize,
+        end: usize,
+        /// The message being written.
+        write: Vec<u8>,
     }
 
     impl Pipes {
@@ -52,7 +58,10 @@ mod unix {
             Ok(Pipes {
                 requests,
                 replies,
-                read: Vec::with_capacity(8 * 1024),
+                read: vec![0; 16 * 1024],
+                start: 0,
+                end: 0,
+                write: Vec::new(),
             })
         }
 
@@ -66,21 +75,22 @@ mod unix {
             let len = u32::try_from(body.len() + 1)
                 .ok()
                 .filter(|&l| l as usize <= frame::MAX_FRAME)
-                .ok_or_else(|| PipeError::Garbage("message too long".to_owned()))?;
-            let mut head = [0u8; 5];
-            head[..4].copy_from_slice(&len.to_le_bytes());
-            head[4] = code;
-            for mut part in [&head[..], body] {
-                while !part.is_empty() {
-                    match self.requests.write(part) {
-                        Ok(0) => return Err(PipeError::Closed),
-                        Ok(n) => part = &part[n..],
-                        Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                            wait(self.requests.as_raw_fd(), libc::POLLOUT, deadline)?
-                        }
-                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                        Err(_) => return Err(PipeError::Closed),
+                .ok_or(PipeError::TooLong)?;
+            // One write for the whole message, so that the process wakes once to read it.
+            self.write.clear();
+            self.write.extend_from_slice(&len.to_le_bytes());
+            self.write.push(code);
+            self.write.extend_from_slice(body);
+            let mut left = &self.write[..];
+            while !left.is_empty() {
+                match self.requests.write(left) {
+                    Ok(0) => return Err(PipeError::Closed),
+                    Ok(n) => left = &left[n..],
+                    Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                        wait(self.requests.as_raw_fd(), libc::POLLOUT, deadline)?
                     }
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(_) => return Err(PipeError::Closed),
                 }
             }
             Ok(())
@@ -89,8 +99,14 @@ mod unix {
         /// Reads one message: its first byte and the rest.
         pub(crate) fn receive(&mut self, deadline: Instant) -> Result<(u8, Vec<u8>), PipeError> {
             self.fill(4, deadline)?;
-            let len = u32::from_le_bytes([self.read[0], self.read[1], self.read[2], self.read[3]])
-                as usize;
+            let at = self.start;
+            let head = [
+                self.read[at],
+                self.read[at + 1],
+                self.read[at + 2],
+                self.read[at + 3],
+            ];
+            let len = u32::from_le_bytes(head) as usize;
             if len > frame::MAX_FRAME {
                 return Err(PipeError::Garbage(format!(
                     "a message of {len} bytes announced, more than the {} accepted",
@@ -98,39 +114,49 @@ mod unix {
                 )));
             }
             if len == 0 {
-                self.read.drain(..4);
+                self.take(4);
                 return Err(PipeError::Garbage(NO_STATUS.to_owned()));
             }
             self.fill(4 + len, deadline)?;
-            let status = self.read[4];
-            let body = self.read[5..4 + len].to_vec();
-            self.read.drain(..4 + len);
+            let at = self.start;
+            let status = self.read[at + 4];
+            let body = self.read[at + 5..at + 4 + len].to_vec();
+            self.take(4 + len);
             Ok((status, body))
         }
 
-        /// Reads until at least `n` bytes are held.
+        /// Drops the first `n` bytes held.
+        fn take(&mut self, n: usize) {
+            self.start += n;
+            if self.start == self.end {
+                (self.start, self.end) = (0, 0);
+            }
+        }
+
+        /// Reads until at least `n` bytes are held. With nothing held, waits for the process
+        /// first: it has just been sent a request and is working on it.
         fn fill(&mut self, n: usize, deadline: Instant) -> Result<(), PipeError> {
-            while self.read.len() < n {
-                let held = self.read.len();
-                // Read what is there, at least what is missing.
-                self.read.resize(held.max(n).max(held + 8 * 1024), 0);
-                let outcome = self.replies.read(&mut self.read[held..]);
-                match outcome {
-                    Ok(0) => {
-                        self.read.truncate(held);
-                        return Err(PipeError::Closed);
+            while self.end - self.start < n {
+                if self.start + n > self.read.len() {
+                    self.read.copy_within(self.start..self.end, 0);
+                    (self.start, self.end) = (0, self.end - self.start);
+                    if n > self.read.len() {
+                        self.read.resize(n, 0);
                     }
-                    Ok(got) => self.read.truncate(held + got),
-                    Err(e) => {
-                        self.read.truncate(held);
-                        match e.kind() {
-                            io::ErrorKind::WouldBlock => {
-                                wait(self.replies.as_raw_fd(), libc::POLLIN, deadline)?
-                            }
-                            io::ErrorKind::Interrupted => {}
-                            _ => return Err(PipeError::Closed),
+                }
+                if self.start == self.end {
+                    wait(self.replies.as_raw_fd(), libc::POLLIN, deadline)?;
+                }
+                match self.replies.read(&mut self.read[self.end..]) {
+                    Ok(0) => return Err(PipeError::Closed),
+                    Ok(got) => self.end += got,
+                    Err(e) => match e.kind() {
+                        io::ErrorKind::WouldBlock => {
+                            wait(self.replies.as_raw_fd(), libc::POLLIN, deadline)?
                         }
-                    }
+                        io::ErrorKind::Interrupted => {}
+                        _ => return Err(PipeError::Closed),
+                    },
                 }
             }
             Ok(())
@@ -227,6 +253,9 @@ mod threads {
             body: &[u8],
             _deadline: Instant,
         ) -> Result<(), PipeError> {
+            if body.len() + 1 > frame::MAX_FRAME {
+                return Err(PipeError::TooLong);
+            }
             let mut request = Vec::with_capacity(body.len() + 1);
             request.push(code);
             request.extend_from_slice(body);
