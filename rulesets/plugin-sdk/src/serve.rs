@@ -103,7 +103,12 @@ unsafe fn request<T: serde::de::DeserializeOwned>(
 ) -> Result<T, Vec<u8>> {
     // SAFETY: forwarded from the caller.
     let bytes = unsafe { input(ptr, len) }.map_err(|e| encode_error(&e, None))?;
-    serde_json::from_slice(bytes).map_err(|e| encode_error(&format!("bad request: {e}"), None))
+    // Text checked as UTF-8 once is read without checking each string again.
+    let decoded = match std::str::from_utf8(bytes) {
+        Ok(text) => serde_json::from_str(text),
+        Err(_) => serde_json::from_slice(bytes),
+    };
+    decoded.map_err(|e| encode_error(&format!("bad request: {e}"), None))
 }
 
 /// The ruleset a request is answered by: `base`, or with a `law` patch, `base` with its law
