@@ -33,7 +33,7 @@ use super::floating::Ledger;
 use super::mate::mated_after;
 use super::protected::OneRecapture;
 use super::root_and_pinned::Outweighed;
-use super::through_checks::{checking_moves, own_captures, Checking, Search};
+use super::through_checks::{own_captures, FirstChecks, Search};
 use super::{
     check_capture, costly_offer, false_root, pawn_discovered, pawn_trades, rook_pair,
     root_and_pinned, tied_rook, ChaseException, ChaseTarget, ChaseVia, Definitions,
@@ -44,7 +44,13 @@ use crate::{Position, Role, Square};
 /// of material value that a legal capture wins outright or by a complete exchange, or that a
 /// check wins, provided the winning side is not then mated at once.
 pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
-    chased_with(pos, defs, true)
+    chased_with(pos, defs, true, &FirstChecks::new(pos))
+}
+
+/// [`chased`] in the position of `first`, its checking moves shared with the other searches
+/// made there (the mate threat's, `mate.rs`).
+pub(super) fn chased_from(first: &FirstChecks, defs: &Definitions) -> Vec<ChaseTarget> {
+    chased_with(first.position(), defs, true, first)
 }
 
 /// [`chased`] in the position before a move, where only the attacks that can keep a chase
@@ -52,17 +58,26 @@ pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
 /// win through checks is not searched when the edition names it a threat (AXF rule 38,
 /// `check_capture.rs`).
 pub(super) fn chased_before(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
-    chased_with(pos, defs, defs.check_capture_threat.is_none())
+    chased_with(
+        pos,
+        defs,
+        defs.check_capture_threat.is_none(),
+        &FirstChecks::new(pos),
+    )
 }
 
 /// [`chased`], searching the win through checks or not.
-fn chased_with(pos: &Position, defs: &Definitions, through_checks: bool) -> Vec<ChaseTarget> {
+fn chased_with(
+    pos: &Position,
+    defs: &Definitions,
+    through_checks: bool,
+    first: &FirstChecks,
+) -> Vec<ChaseTarget> {
     let us = pos.turn();
     let them = !us;
     let mut out: Vec<ChaseTarget> = Vec::new();
     // Generated once for every target: the captures, and (when needed) the checking moves.
     let caps = pos.legal_captures();
-    let mut checking: Option<Vec<Checking>> = None;
     // Whether a capture that wins nothing can still matter (2011 §26.9, §24.16).
     let even_matters = defs.costly_offers.is_some() || false_root::by_duty(defs);
     for t in pos.board().by_color(them) {
@@ -150,7 +165,7 @@ fn chased_with(pos: &Position, defs: &Definitions, through_checks: bool) -> Vec<
         let mut own = Vec::new();
         let depth = defs.chase_through_checks.checks;
         if by.is_empty() && depth > 0 && through_checks {
-            let checking = checking.get_or_insert_with(|| checking_moves(pos));
+            let checking = first.list();
             // No check, no win through checks: the captures already possible need not be
             // weighed.
             if !checking.is_empty() {
@@ -203,7 +218,7 @@ fn chased_with(pos: &Position, defs: &Definitions, through_checks: bool) -> Vec<
         let king_only = !roles.is_empty() && roles.iter().all(|r| *r == Role::King);
         let pawn_only = if via == ChaseVia::Checks {
             // 2011 §26.7: won through checks, but only by a pawn's capture (抽吃).
-            pawn_discovered::drawing_capture_only(t, checking.as_deref(), &own, defs)
+            pawn_discovered::drawing_capture_only(t, Some(first.list()), &own, defs)
         } else {
             !discovers_check && !roles.is_empty() && roles.iter().all(|r| *r == Role::Pawn)
         };

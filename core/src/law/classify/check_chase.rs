@@ -62,7 +62,8 @@ pub(super) fn add_chases(
     };
     // The check standing: the same placement, the mover to move again.
     let again = after.passed();
-    new_and_counted_chases(previous, before, after, &again, king_answers, defs, out);
+    let first = super::through_checks::FirstChecks::new(&again);
+    new_and_counted_chases(previous, before, after, &first, king_answers, defs, out);
     if out.class.has(MoveKind::Chase) {
         out.class.notes.push(format!(
             "the move checks and chases: its chases count too, each recapture tested with the \

@@ -18,26 +18,27 @@
 //! nothing (1999 §29.4 "下一著吃子或得子后,不致被將死"; 2011 §24.3), [`mated_after`].
 
 use super::self_destroying::{self, AnsweredCheck, Attribution};
+use super::through_checks::FirstChecks;
 use super::{king_answers_check, Definitions};
 use crate::law::{MoveKind, PlyClass};
 use crate::reference::RuleRef;
 use crate::Position;
 
 /// Adds the mate threat of the move from `before` to `after` (not a check) to `class`, given
-/// `again`, the position after the move with the mover to move again, and `king_answers`, the
-/// 2011 §26.1.2 article when the move is a king's answer to a check. Returns the answered check
+/// `again`, the checking moves of the position after the move with the mover to move again,
+/// and `king_answers`, the 2011 §26.1.2 article when the move is a king's answer to a check. Returns the answered check
 /// when the threat is the checker's own doing (自斃), to be settled once the chases are known.
 pub(super) fn threat(
     previous: Option<&Position>,
     before: &Position,
     after: &Position,
-    again: &Position,
+    again: &FirstChecks,
     king_answers: Option<&RuleRef>,
     defs: &Definitions,
     class: &mut PlyClass,
 ) -> Option<AnsweredCheck> {
     let mover = before.turn();
-    if after.king(!mover).is_none() || !mates_by_checks(again, defs.mate_threat.checks) {
+    if after.king(!mover).is_none() || !mates_by_checks_from(again, defs.mate_threat.checks) {
         return None;
     }
     if let Some(article) = king_answers {
@@ -69,11 +70,32 @@ pub(super) fn threat(
 /// Whether the side to move mates by a sequence of at most `checks` checking moves, whatever
 /// the defender replies.
 pub fn mates_by_checks(pos: &Position, checks: u8) -> bool {
+    if checks == 0 {
+        return false;
+    }
+    let moves = pos.legal_moves();
+    let mut next = pos.clone();
+    moves.iter().any(|&m| {
+        let undo = next.make(m);
+        let mated = mated_by(&mut next, checks);
+        next.unmake(m, undo);
+        mated
+    })
+}
+
+/// [`mates_by_checks`] in the position of `first`, from its checking moves: the same answer
+/// (a mate by checks starts with a check, or takes the king), the first checks and their
+/// replies shared with the chase search made in the same position.
+pub(super) fn mates_by_checks_from(first: &FirstChecks, checks: u8) -> bool {
     checks > 0
-        && pos
-            .legal_moves()
-            .into_iter()
-            .any(|m| mates_with(pos, m, checks))
+        && (first.takes_king()
+            || first.list().iter().any(|c| {
+                c.replies.is_empty()
+                    || (checks > 1
+                        && c.replies
+                            .iter()
+                            .all(|(_, after)| mates_by_checks(after, checks - 1)))
+            }))
 }
 
 /// Whether the legal move `m` of the side to move starts a mate by at most `checks` checking
@@ -83,7 +105,14 @@ pub fn mates_with(pos: &Position, m: crate::Move, checks: u8) -> bool {
         return false;
     }
     let mut next = pos.clone();
-    next.play_unchecked(m);
+    next.make(m);
+    mated_by(&mut next, checks)
+}
+
+/// Whether the side to move in `next`, just after the attacker's move, is mated by that move
+/// and at most `checks - 1` further checking moves (`checks` ≥ 1): its king was taken, or the
+/// move checks and every reply is mated so. `next` is left as it was.
+fn mated_by(next: &mut Position, checks: u8) -> bool {
     let them = next.turn();
     if next.king(them).is_none() {
         return true; // king captured (rules allowing it)
@@ -91,25 +120,41 @@ pub fn mates_with(pos: &Position, m: crate::Move, checks: u8) -> bool {
     if !next.is_check() {
         return false;
     }
-    let replies = safe_moves(&next);
+    if checks == 1 {
+        return no_safe_move(next);
+    }
+    let replies = safe_moves(next);
     replies.is_empty()
         || (checks > 1
             && replies.iter().all(|&r| {
-                let mut after = next.clone();
-                after.play_unchecked(r);
-                mates_by_checks(&after, checks - 1)
+                let undo = next.make(r);
+                let mated = mates_by_checks(next, checks - 1);
+                next.unmake(r, undo);
+                mated
             }))
 }
 
 /// Whether, after the capture `m`, the opponent mates at once.
 pub(super) fn mated_after(pos: &Position, m: crate::Move) -> bool {
     let mut next = pos.clone();
-    next.play_unchecked(m);
-    next.legal_moves().iter().any(|&r| {
-        let mut after = next.clone();
-        after.play_unchecked(r);
-        after.king(after.turn()).is_none() || (after.is_check() && safe_moves(&after).is_empty())
+    next.make(m);
+    let replies = next.legal_moves();
+    replies.iter().any(|&r| {
+        let undo = next.make(r);
+        let mated = next.king(next.turn()).is_none() || (next.is_check() && no_safe_move(&next));
+        next.unmake(r, undo);
+        mated
     })
+}
+
+/// Whether [`safe_moves`] is empty, found without listing them under the standard king
+/// safety (a legal move is safe there).
+fn no_safe_move(pos: &Position) -> bool {
+    if pos.rules().king_safety == crate::KingSafety::MayBeLeftAttacked {
+        safe_moves(pos).is_empty()
+    } else {
+        pos.has_no_legal_moves()
+    }
 }
 
 /// The legal moves after which the mover's king cannot be captured at once. Under standard
@@ -130,9 +175,52 @@ pub fn safe_moves(pos: &Position) -> crate::MoveList {
 
 #[cfg(test)]
 mod tests {
-    use crate::law::classify::testing::pos;
+    use super::{mates_by_checks_from, no_safe_move, safe_moves};
+    use crate::law::classify::testing::{last_move, pos};
+    use crate::law::classify::through_checks::{checking_moves, FirstChecks};
     use crate::law::classify::{classify_move, mates_by_checks, Definitions};
     use crate::law::MoveKind;
+    use crate::Position;
+
+    /// The searches made from checking moves generated once per position answer as the plain
+    /// searches: mates by checks at every depth, the checking moves themselves, and whether a
+    /// side has a safe move; over mating nets and the positions of an opening, either side to
+    /// move.
+    #[test]
+    fn shared_checking_moves_answer_as_the_plain_search() {
+        let opening = "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 b0c2 g6g5 c3c4 b7b3 g3g4 g5g4 e2e6 g7e6";
+        let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        let mut positions: Vec<Position> = [
+            "4k4/9/9/9/9/9/9/9/9/R2K4R w - - 0 1",
+            "4k4/4a4/9/9/9/9/9/9/9/R2K4R w - - 0 1",
+            "4k4/9/9/9/9/9/9/9/R8/3K4R w - - 0 1",
+            "3k5/4a4/6n2/4n4/9/5N3/P8/R8/9/5K3 w - - 0 1",
+            "2r1k4/9/2c6/9/1N1N5/9/9/9/9/5K3 w - - 0 1",
+            "R2k5/1R7/9/9/9/9/9/9/9/4K4 b - - 0 1",
+        ]
+        .into_iter()
+        .map(pos)
+        .collect();
+        let moves: Vec<&str> = opening.split_whitespace().collect();
+        for n in 1..=moves.len() {
+            positions.push(last_move(start, &moves[..n].join(" ")).1);
+        }
+        for p in positions.iter().flat_map(|p| [p.clone(), p.passed()]) {
+            let first = FirstChecks::new(&p);
+            for checks in 0..=3 {
+                assert_eq!(
+                    mates_by_checks_from(&first, checks),
+                    mates_by_checks(&p, checks),
+                    "{checks} checks in {p:?}"
+                );
+            }
+            let plain: Vec<_> = checking_moves(&p).iter().map(|c| c.m).collect();
+            let shared: Vec<_> = first.list().iter().map(|c| c.m).collect();
+            assert_eq!(plain, shared);
+            assert_eq!(no_safe_move(&p), safe_moves(&p).is_empty());
+        }
+        assert!(no_safe_move(&positions[5]), "checkmated");
+    }
 
     /// The mate-threat depth of the 1999 definitions is three consecutive checks (§28.2:
     /// "下一着照将或连续照将，将死对方"): pinned on both sides of the boundary.

@@ -152,11 +152,13 @@ pub fn classify_move_with_previous(
     if out.class.kinds.is_empty() {
         // "Had the mover another move": the same placement with the mover to move again.
         let again = after.passed();
+        // Its checking moves, generated once for the mate threat's search and the chase's.
+        let first = through_checks::FirstChecks::new(&again);
         self_destroyed = mate::threat(
             previous,
             before,
             after,
-            &again,
+            &first,
             king_answers,
             defs,
             &mut out.class,
@@ -165,7 +167,7 @@ pub fn classify_move_with_previous(
             previous,
             before,
             after,
-            &again,
+            &first,
             king_answers,
             defs,
             &mut out,
@@ -184,12 +186,13 @@ pub fn classify_move_with_previous(
 }
 
 /// The chases the move makes anew (`new_chase.rs`) into `out`, and whether they make the move a
-/// chase ([`chases`]); `again` is the position after the move with the mover to move again.
+/// chase ([`chases`]); `first` holds the checking moves of the position after the move with
+/// the mover to move again.
 fn new_and_counted_chases(
     previous: Option<&Position>,
     before: &Position,
     after: &Position,
-    again: &Position,
+    first: &through_checks::FirstChecks,
     king_answers: Option<&crate::reference::RuleRef>,
     defs: &Definitions,
     out: &mut Classification,
@@ -198,12 +201,12 @@ fn new_and_counted_chases(
         previous,
         before,
         after,
-        again,
+        first,
         king_answers.is_some(),
         defs,
         &mut out.class.notes,
     );
-    chases(before, after, again, king_answers, defs, out);
+    chases(before, after, first.position(), king_answers, defs, out);
 }
 
 /// Whether the new chases in `out` make the move a chase, with their notes.

@@ -3,7 +3,7 @@
 //!
 //! # The reading
 //!
-//! The pieces chased after the move ([`chased`] with the mover to move again) are compared with
+//! The pieces chased after the move ([`chased`](super::chased) with the mover to move again) are compared with
 //! those chased before it (the mover to move). A piece already attacked before is not a new
 //! chase, unless the earlier attack was the king's or a pawn's own (or made idle by an article)
 //! and the attack now counts as the mover's: then other pieces make a new chase ("走动后其他子
@@ -19,27 +19,29 @@
 //!
 //! An attack an article makes idle now is kept (with its exception) so that notes can say why.
 
-use super::chase::chased_before;
+use super::chase::{chased_before, chased_from};
 use super::own_chase::{self, counts};
-use super::{after_move, chased, exposed, standing, tied_rook, ChaseTarget, Definitions};
+use super::through_checks::FirstChecks;
+use super::{after_move, exposed, standing, tied_rook, ChaseTarget, Definitions};
 use crate::Position;
 
-/// The chases the move from `before` to `after` makes anew, given `again` (the position after
-/// the move, the mover to move again), `previous` (the position before the opponent's last
+/// The chases the move from `before` to `after` makes anew, given `first` (the checking moves
+/// of the position after the move, the mover to move again), `previous` (the position before the opponent's last
 /// move) and whether the move is a king's answer to a check; the notes for attacks that are
 /// not new go to `notes`.
 pub(super) fn new_chases(
     previous: Option<&Position>,
     before: &Position,
     after: &Position,
-    again: &Position,
+    first: &FirstChecks,
     king_answers: bool,
     defs: &Definitions,
     notes: &mut Vec<String>,
 ) -> Vec<ChaseTarget> {
     let mover = before.turn();
     let moved = after_move(before, after);
-    let mut now = chased(again, defs);
+    let again = first.position();
+    let mut now = chased_from(first, defs);
     if now.is_empty() {
         // Nothing chased after the move, so nothing chased anew: what was chased before it
         // does not matter (and is not searched).

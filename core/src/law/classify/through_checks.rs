@@ -131,12 +131,17 @@ impl Search<'_> {
 /// The legal moves of the side to move that give check, with the positions they lead to, in
 /// move-generation order.
 pub(super) fn checking_moves(pos: &Position) -> Vec<Checking> {
-    pos.legal_moves()
+    checking_moves_of(pos, &pos.legal_moves())
+}
+
+/// [`checking_moves`] among the legal `moves` of `pos`.
+fn checking_moves_of(pos: &Position, moves: &[Move]) -> Vec<Checking> {
+    let mut next = pos.clone();
+    moves
         .iter()
         .filter_map(|&m| {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            next.is_check().then(|| {
+            let undo = next.make(m);
+            let checking = next.is_check().then(|| {
                 let replies = safe_moves(&next)
                     .into_iter()
                     .map(|r| {
@@ -145,10 +150,58 @@ pub(super) fn checking_moves(pos: &Position) -> Vec<Checking> {
                         (r, after)
                     })
                     .collect();
-                Checking { m, next, replies }
-            })
+                Checking {
+                    m,
+                    next: next.clone(),
+                    replies,
+                }
+            });
+            next.unmake(m, undo);
+            checking
         })
         .collect()
+}
+
+/// The checking moves of one position ([`checking_moves`]), generated the first time they are
+/// asked for and shared by the searches made in that position: the mate threat's
+/// (`mate.rs`) and the chase's through checks (`chase.rs`).
+pub(super) struct FirstChecks<'a> {
+    pos: &'a Position,
+    found: std::cell::OnceCell<(Vec<Checking>, bool)>,
+}
+
+impl<'a> FirstChecks<'a> {
+    /// The checking moves of `pos`, not generated yet.
+    pub(super) fn new(pos: &'a Position) -> Self {
+        FirstChecks {
+            pos,
+            found: std::cell::OnceCell::new(),
+        }
+    }
+
+    fn found(&self) -> &(Vec<Checking>, bool) {
+        self.found.get_or_init(|| {
+            let moves = self.pos.legal_moves();
+            let king = self.pos.king(!self.pos.turn());
+            let takes_king = moves.iter().any(|m| Some(m.to) == king);
+            (checking_moves_of(self.pos, &moves), takes_king)
+        })
+    }
+
+    /// The position.
+    pub(super) fn position(&self) -> &'a Position {
+        self.pos
+    }
+
+    /// The checking moves ([`checking_moves`]).
+    pub(super) fn list(&self) -> &[Checking] {
+        &self.found().0
+    }
+
+    /// Whether a legal move takes the opponent's king (rules that let a king be left attacked).
+    pub(super) fn takes_king(&self) -> bool {
+        self.found().1
+    }
 }
 
 /// A checking move of the side to move, with the position after it and every reply that
