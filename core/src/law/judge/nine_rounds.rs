@@ -55,7 +55,20 @@ impl RepetitionLaw {
 
     /// The first ply of the nine rounds ending at `ply` if the mover of `ply` spent them on
     /// attacking moves over three or more points, without a capture.
+    ///
+    /// Kept with the history: it depends only on the positions up to `ply` and the
+    /// definitions, and the rule asks it again at the next ply (the opponent's reply).
     fn nine_round_window(&self, history: &GameHistory, ply: u32) -> Option<u32> {
+        let key = self.definitions.fingerprint();
+        history
+            .memo(key, ply, || {
+                Window(self.find_nine_round_window(history, ply, key))
+            })
+            .0
+    }
+
+    /// [`Self::nine_round_window`], found.
+    fn find_nine_round_window(&self, history: &GameHistory, ply: u32, key: u64) -> Option<u32> {
         let first = (ply + 1)
             .checked_sub(NINE_ROUNDS_PLIES)
             .filter(|&f| f >= 1)?;
@@ -79,7 +92,6 @@ impl RepetitionLaw {
         // idle move spares the next eight of the side. Otherwise the latest, if it certainly
         // threatens nothing (`no_threat.rs`: one move generation, where classifying searches);
         // otherwise classified, latest first (all kept with the history for the next plies).
-        let key = self.definitions.fingerprint();
         let known_idle = own.iter().any(|&p| {
             history.peek_memo(key, p, |c: &Classification| !c.class.heaviest().is_attack())
                 == Some(true)
@@ -98,10 +110,14 @@ impl RepetitionLaw {
             return None;
         }
         let attacks = own.iter().all(|&p| {
-            classify_keyed(history, p, &self.definitions, key)
-                .class
-                .heaviest()
-                .is_attack()
+            history
+                .peek_memo(key, p, |c: &Classification| c.class.heaviest().is_attack())
+                .unwrap_or_else(|| {
+                    classify_keyed(history, p, &self.definitions, key)
+                        .class
+                        .heaviest()
+                        .is_attack()
+                })
         });
         attacks.then_some(first)
     }
@@ -111,3 +127,8 @@ impl RepetitionLaw {
 /// it depends only on the positions before and after the ply.
 #[derive(Copy, Clone, Debug)]
 struct ThreatensNothing(bool);
+
+/// The first ply of the nine rounds ending at a ply, if they hold there
+/// (`nine_round_window`), kept with the history.
+#[derive(Copy, Clone, Debug)]
+struct Window(Option<u32>);
