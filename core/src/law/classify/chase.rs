@@ -33,7 +33,7 @@ use super::floating::Ledger;
 use super::mate::mated_after;
 use super::protected::OneRecapture;
 use super::root_and_pinned::Outweighed;
-use super::through_checks::{own_captures, FirstChecks, Search};
+use super::through_checks::{FirstChecks, OwnCaptures, Search};
 use super::{
     check_capture, costly_offer, false_root, pawn_discovered, pawn_trades, rook_pair,
     root_and_pinned, tied_rook, ChaseException, ChaseTarget, ChaseVia, Definitions,
@@ -162,15 +162,10 @@ fn chased_with(
             by.push(m.from);
         }
         // The captures of `t` already possible, which no check wins anew (through_checks.rs).
-        let mut own = Vec::new();
+        let own = OwnCaptures::new(pos, t, &caps, defs);
         let depth = defs.chase_through_checks.checks;
         if by.is_empty() && depth > 0 && through_checks {
             let checking = first.list();
-            // No check, no win through checks: the captures already possible need not be
-            // weighed.
-            if !checking.is_empty() {
-                own = own_captures(pos, caps.iter().copied().filter(|m| m.to == t), defs);
-            }
             let search = Search {
                 t,
                 defs,

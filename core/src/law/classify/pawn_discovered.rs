@@ -15,7 +15,7 @@
 //! other than the king.
 
 use super::floating::Ledger;
-use super::through_checks::{Checking, OwnCapture, Search};
+use super::through_checks::{Checking, OwnCaptures, Search};
 use super::{ChaseTarget, ChaseVia, Definitions};
 use crate::reference::RuleRef;
 use crate::{Move, Occupant, Position, Role, Square};
@@ -39,7 +39,7 @@ pub(super) fn discovers_check(
 pub(super) fn drawing_capture_only(
     t: Square,
     checking: Option<&[Checking]>,
-    own: &[OwnCapture],
+    own: &OwnCaptures,
     defs: &Definitions,
 ) -> bool {
     defs.pawn_discovered.is_some()

@@ -39,7 +39,7 @@ pub(super) struct OwnCapture {
 
 /// Of the legal `captures` of one target in `pos` (by the side to move), those not answered by
 /// mate at once, with what each wins.
-pub(super) fn own_captures(
+fn own_captures(
     pos: &Position,
     captures: impl Iterator<Item = Move>,
     defs: &Definitions,
@@ -60,6 +60,48 @@ pub(super) fn own_captures(
         .collect()
 }
 
+/// The captures of one target already possible ([`own_captures`]), weighed the first time a
+/// search asks whether a capture after the checks is one of them: most searches find no
+/// winning capture to compare.
+#[derive(Debug)]
+pub(super) struct OwnCaptures<'a> {
+    pos: &'a Position,
+    t: Square,
+    captures: &'a [Move],
+    defs: &'a Definitions,
+    found: std::cell::OnceCell<Vec<OwnCapture>>,
+}
+
+impl<'a> OwnCaptures<'a> {
+    /// The captures of `t` among the legal `captures` of `pos`, not weighed yet.
+    pub(super) fn new(
+        pos: &'a Position,
+        t: Square,
+        captures: &'a [Move],
+        defs: &'a Definitions,
+    ) -> Self {
+        OwnCaptures {
+            pos,
+            t,
+            captures,
+            defs,
+            found: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The captures, weighed ([`own_captures`]).
+    fn get(&self) -> &[OwnCapture] {
+        self.found.get_or_init(|| {
+            let t = self.t;
+            own_captures(
+                self.pos,
+                self.captures.iter().copied().filter(|m| m.to == t),
+                self.defs,
+            )
+        })
+    }
+}
+
 /// What a search for a win through checks looks for.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct Search<'a> {
@@ -70,7 +112,7 @@ pub(super) struct Search<'a> {
     /// Whether a pawn may make the final capture (off: 2011 §26.7, the pawn's drawing capture).
     pub(super) pawns: bool,
     /// The captures of the target already possible before any check ([`own_captures`]).
-    pub(super) own: &'a [OwnCapture],
+    pub(super) own: &'a OwnCaptures<'a>,
 }
 
 impl Search<'_> {
@@ -123,6 +165,7 @@ impl Search<'_> {
     fn already(&self, pos: &Position, c: Move, g: i32) -> bool {
         let role = pos.board().get(c.from).map(|o| o.role);
         self.own
+            .get()
             .iter()
             .any(|o| o.from == c.from && Some(o.role) == role && o.gain >= g)
     }

@@ -36,10 +36,11 @@ impl RepetitionLaw {
         history: &GameHistory,
         ply: u32,
     ) -> Option<RepetitionRuling> {
-        let first = self.nine_round_window(history, ply).or_else(|| {
+        let key = self.definitions.fingerprint();
+        let first = self.nine_round_window(history, ply, key).or_else(|| {
             let quiet = history.captured_at(ply).is_none();
             quiet
-                .then(|| self.nine_round_window(history, ply.checked_sub(1)?))
+                .then(|| self.nine_round_window(history, ply.checked_sub(1)?, key))
                 .flatten()
         })?;
         let sides = self.conducts(history, first, ply);
@@ -48,7 +49,7 @@ impl RepetitionLaw {
         if let Finding::Draw { .. } = finding {
             // §23.5.2.1: a draw once the nine rounds have gone on two more rounds unchanged.
             // Not reported as pending: the window alternates with the mover.
-            self.nine_round_window(history, ply.checked_sub(4)?)?;
+            self.nine_round_window(history, ply.checked_sub(4)?, key)?;
         }
         Some(self.ruling(finding, found, ply, self.articles.nine_rounds))
     }
@@ -58,8 +59,8 @@ impl RepetitionLaw {
     ///
     /// Kept with the history: it depends only on the positions up to `ply` and the
     /// definitions, and the rule asks it again at the next ply (the opponent's reply).
-    fn nine_round_window(&self, history: &GameHistory, ply: u32) -> Option<u32> {
-        let key = self.definitions.fingerprint();
+    /// `key` is the fingerprint of the definitions.
+    fn nine_round_window(&self, history: &GameHistory, ply: u32, key: u64) -> Option<u32> {
         history
             .memo(key, ply, || {
                 Window(self.find_nine_round_window(history, ply, key))
