@@ -74,8 +74,12 @@ pub fn mates_by_checks(pos: &Position, checks: u8) -> bool {
         return false;
     }
     let moves = pos.legal_moves();
+    let points = pos.check_points();
     let mut next = pos.clone();
     moves.iter().any(|&m| {
+        if !may_check(points, m) {
+            return false; // no check: no mate by checks starts with it
+        }
         let undo = next.make(m);
         let mated = mated_by(&mut next, checks);
         next.unmake(m, undo);
@@ -139,12 +143,22 @@ pub(super) fn mated_after(pos: &Position, m: crate::Move) -> bool {
     let mut next = pos.clone();
     next.make(m);
     let replies = next.legal_moves();
+    let points = next.check_points();
     replies.iter().any(|&r| {
+        if !may_check(points, r) {
+            return false;
+        }
         let undo = next.make(r);
         let mated = next.king(next.turn()).is_none() || (next.is_check() && no_safe_move(&next));
         next.unmake(r, undo);
         mated
     })
+}
+
+/// Whether `m` may give check or take the king, given the position's check points
+/// ([`Position::check_points`]; `None`: any move may).
+pub(super) fn may_check(points: Option<u128>, m: crate::Move) -> bool {
+    points.is_none_or(|p| p & ((1u128 << m.from.index()) | (1u128 << m.to.index())) != 0)
 }
 
 /// Whether [`safe_moves`] is empty, found without listing them under the standard king

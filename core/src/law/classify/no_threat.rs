@@ -32,8 +32,12 @@ pub fn threatens_nothing(before: &Position, after: &Position) -> bool {
     if moves.iter().any(|m| again.board().get(m.to).is_some()) {
         return false;
     }
+    let points = again.check_points();
     let mut next = again.clone();
     !moves.iter().any(|&m| {
+        if !super::mate::may_check(points, m) {
+            return false;
+        }
         let undo = next.make(m);
         let check = next.is_check();
         next.unmake(m, undo);

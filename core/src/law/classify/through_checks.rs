@@ -25,7 +25,7 @@
 
 use super::exchange::{captures_on, gain, gain_after};
 use super::floating::{Ledger, Prize};
-use super::mate::{mated_after, safe_moves};
+use super::mate::{mated_after, may_check, safe_moves};
 use super::{root_and_pinned, Definitions};
 use crate::{Move, Position, Role, Square};
 
@@ -179,10 +179,14 @@ pub(super) fn checking_moves(pos: &Position) -> Vec<Checking> {
 
 /// [`checking_moves`] among the legal `moves` of `pos`.
 fn checking_moves_of(pos: &Position, moves: &[Move]) -> Vec<Checking> {
+    let points = pos.check_points();
     let mut next = pos.clone();
     moves
         .iter()
         .filter_map(|&m| {
+            if !may_check(points, m) {
+                return None;
+            }
             let undo = next.make(m);
             let checking = next.is_check().then(|| {
                 let replies = safe_moves(&next)
