@@ -391,7 +391,8 @@ mod tests {
     use crate::{MoveRules, Position};
 
     /// Every legal move that gives check leaves or reaches one of the check points, over the
-    /// positions of games played from the start and from endgames, either side to move.
+    /// positions of games played from the start and from endgames, either side to move; and
+    /// the legal moves listed through a filter are those of the full list it accepts.
     #[test]
     fn every_check_involves_a_check_point() {
         let starts = [
@@ -410,6 +411,15 @@ mod tests {
                     break;
                 }
                 for p in [pos.clone(), pos.passed()] {
+                    // The legal moves a filter keeps are the legal moves it accepts.
+                    let even = |m: crate::Move| m.to.index() % 2 == 0;
+                    let kept: Vec<_> = p
+                        .legal_moves()
+                        .iter()
+                        .copied()
+                        .filter(|&m| even(m))
+                        .collect();
+                    assert_eq!(p.legal_moves_where(even).to_vec(), kept);
                     let Some(points) = p.check_points() else {
                         continue;
                     };

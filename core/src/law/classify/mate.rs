@@ -73,13 +73,11 @@ pub fn mates_by_checks(pos: &Position, checks: u8) -> bool {
     if checks == 0 {
         return false;
     }
-    let moves = pos.legal_moves();
+    // A move that gives no check starts no mate by checks.
     let points = pos.check_points();
+    let moves = pos.legal_moves_where(|m| may_check(points, m));
     let mut next = pos.clone();
     moves.iter().any(|&m| {
-        if !may_check(points, m) {
-            return false; // no check: no mate by checks starts with it
-        }
         let undo = next.make(m);
         let mated = mated_by(&mut next, checks);
         next.unmake(m, undo);
@@ -142,12 +140,9 @@ fn mated_by(next: &mut Position, checks: u8) -> bool {
 pub(super) fn mated_after(pos: &Position, m: crate::Move) -> bool {
     let mut next = pos.clone();
     next.make(m);
-    let replies = next.legal_moves();
     let points = next.check_points();
+    let replies = next.legal_moves_where(|r| may_check(points, r));
     replies.iter().any(|&r| {
-        if !may_check(points, r) {
-            return false;
-        }
         let undo = next.make(r);
         let mated = next.king(next.turn()).is_none() || (next.is_check() && no_safe_move(&next));
         next.unmake(r, undo);

@@ -174,19 +174,21 @@ impl Search<'_> {
 /// The legal moves of the side to move that give check, with the positions they lead to, in
 /// move-generation order.
 pub(super) fn checking_moves(pos: &Position) -> Vec<Checking> {
-    checking_moves_of(pos, &pos.legal_moves())
+    checking_moves_of(pos, &candidates(pos))
+}
+
+/// The legal moves of `pos` that may give check or take the king ([`may_check`]).
+fn candidates(pos: &Position) -> crate::MoveList {
+    let points = pos.check_points();
+    pos.legal_moves_where(|m| may_check(points, m))
 }
 
 /// [`checking_moves`] among the legal `moves` of `pos`.
 fn checking_moves_of(pos: &Position, moves: &[Move]) -> Vec<Checking> {
-    let points = pos.check_points();
     let mut next = pos.clone();
     moves
         .iter()
         .filter_map(|&m| {
-            if !may_check(points, m) {
-                return None;
-            }
             let undo = next.make(m);
             let checking = next.is_check().then(|| {
                 let replies = safe_moves(&next)
@@ -228,7 +230,8 @@ impl<'a> FirstChecks<'a> {
 
     fn found(&self) -> &(Vec<Checking>, bool) {
         self.found.get_or_init(|| {
-            let moves = self.pos.legal_moves();
+            // A move taking the king reaches a check point.
+            let moves = candidates(self.pos);
             let king = self.pos.king(!self.pos.turn());
             let takes_king = moves.iter().any(|m| Some(m.to) == king);
             (checking_moves_of(self.pos, &moves), takes_king)
