@@ -236,6 +236,38 @@ impl Position {
             .any(|from| legality.keeps_king_safe(from.index() as u8, to))
     }
 
+    /// The legal captures on `sq` of the side to move: as
+    /// `legal_captures()` filtered to `sq`, in the same order (by the capturer's point), found
+    /// from the attackers of the point (as [`Position::can_capture_on`]). Positions with hidden
+    /// pieces or roaming advisors and elephants, and a king on `sq`, take the general path.
+    pub(crate) fn legal_captures_on(&self, sq: Square) -> MoveList {
+        let us = self.turn;
+        let general = !self.board.hidden(us).is_empty()
+            || !self.board.hidden(!us).is_empty()
+            || self.rules.roaming()
+            || self
+                .board
+                .get(sq)
+                .is_some_and(|o| o.role == crate::Role::King);
+        if general {
+            let mut list = self.legal_captures();
+            list.retain(|m| m.to == sq);
+            return list;
+        }
+        let mut list = MoveList::new();
+        if self.kings[us.index()] == 0xFF || self.board.get(sq).is_none_or(|o| o.color == us) {
+            return list;
+        }
+        let to = sq.index() as u8;
+        for from in self.attackers(sq, us) {
+            list.push(mv(from.index() as u8, to));
+        }
+        if let Some(mut legality) = Legality::new(self) {
+            list.retain(|m| legality.keeps_king_safe(m.from.index() as u8, to));
+        }
+        list
+    }
+
     /// Whether the side to move is checkmated (将死): in check with no legal move.
     pub fn is_checkmate(&self) -> bool {
         self.is_check() && self.has_no_legal_moves()
@@ -322,5 +354,42 @@ pub(crate) fn gen_pseudo(
         for_each_target(board, us, rules, from, captures_only, |to| {
             list.push(mv(from, to));
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{MoveRules, Position, Square};
+
+    /// The captures on one point found from its attackers are those of the full list, in its
+    /// order, on every point of the positions of games walked from the start and an endgame,
+    /// either side to move.
+    #[test]
+    fn captures_on_a_point_are_those_of_the_full_list() {
+        let starts = [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "2r1k4/9/2c6/9/1N1N5/9/9/9/9/5K3 w - - 0 1",
+        ];
+        let mut captures = 0;
+        for fen in starts {
+            let mut pos = Position::from_fen(fen, MoveRules::STANDARD).expect("legal");
+            for ply in 0..80 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for p in [pos.clone(), pos.passed()] {
+                    let all = p.legal_captures();
+                    for i in 0..90 {
+                        let sq = Square::new(i).expect("a point");
+                        let full: Vec<_> = all.iter().copied().filter(|m| m.to == sq).collect();
+                        captures += full.len();
+                        assert_eq!(p.legal_captures_on(sq).to_vec(), full, "{sq} in {p:?}");
+                    }
+                }
+                pos.play_unchecked(moves[(ply * 5) % moves.len()]);
+            }
+        }
+        assert!(captures > 0);
     }
 }

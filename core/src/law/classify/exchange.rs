@@ -17,8 +17,7 @@ pub(crate) fn prize(values: &MaterialValues, occ: Option<Occupant>, sq: Square) 
 
 /// Legal captures on `sq` in `pos` (by the side to move).
 pub(crate) fn captures_on(pos: &Position, sq: Square) -> impl Iterator<Item = Move> {
-    let list = pos.legal_captures();
-    list.into_iter().filter(move |m| m.to == sq)
+    pos.legal_captures_on(sq).into_iter()
 }
 
 /// The balance of the exchange on `sq` for the side that began it, where the side to move
