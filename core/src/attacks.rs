@@ -388,7 +388,7 @@ pub(crate) fn attackers_on(
 
 #[cfg(test)]
 mod tests {
-    use crate::{MoveRules, Position};
+    use crate::walks::walked;
 
     /// Every legal move that gives check leaves or reaches one of the check points, over the
     /// positions of games played from the start and from endgames, either side to move; and
@@ -402,38 +402,27 @@ mod tests {
             "4k4/9/4b4/2R6/2r6/9/2R6/9/9/3K5 w - - 0 1",
         ];
         let mut checks = 0;
-        for fen in starts {
-            let mut pos = Position::from_fen(fen, MoveRules::STANDARD).expect("legal");
-            // A fixed walk: the (ply * 7)-th legal move, modulo their number.
-            for ply in 0..60 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
+        for p in walked(&starts, 60, 7) {
+            // The legal moves a filter keeps are the legal moves it accepts.
+            let even = |m: crate::Move| m.to.index() % 2 == 0;
+            let kept: Vec<_> = p
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|&m| even(m))
+                .collect();
+            assert_eq!(p.legal_moves_where(even).to_vec(), kept);
+            let Some(points) = p.check_points() else {
+                continue;
+            };
+            for m in p.legal_moves() {
+                let mut next = p.clone();
+                next.play_unchecked(m);
+                if next.is_check() || next.king(next.turn()).is_none() {
+                    checks += 1;
+                    let bits = (1u128 << m.from.index()) | (1u128 << m.to.index());
+                    assert_ne!(points & bits, 0, "{m} in {p:?}");
                 }
-                for p in [pos.clone(), pos.passed()] {
-                    // The legal moves a filter keeps are the legal moves it accepts.
-                    let even = |m: crate::Move| m.to.index() % 2 == 0;
-                    let kept: Vec<_> = p
-                        .legal_moves()
-                        .iter()
-                        .copied()
-                        .filter(|&m| even(m))
-                        .collect();
-                    assert_eq!(p.legal_moves_where(even).to_vec(), kept);
-                    let Some(points) = p.check_points() else {
-                        continue;
-                    };
-                    for m in p.legal_moves() {
-                        let mut next = p.clone();
-                        next.play_unchecked(m);
-                        if next.is_check() || next.king(next.turn()).is_none() {
-                            checks += 1;
-                            let bits = (1u128 << m.from.index()) | (1u128 << m.to.index());
-                            assert_ne!(points & bits, 0, "{m} in {p:?}");
-                        }
-                    }
-                }
-                pos.play_unchecked(moves[(ply * 7) % moves.len()]);
             }
         }
         assert!(checks > 0);

@@ -47,6 +47,8 @@ mod square;
 mod square_set;
 pub mod standings;
 mod tables;
+#[cfg(test)]
+mod walks;
 mod zobrist;
 
 pub use board::{start_piece, Board};

@@ -359,7 +359,8 @@ pub(crate) fn gen_pseudo(
 
 #[cfg(test)]
 mod tests {
-    use crate::{MoveRules, Position, Square};
+    use crate::walks::walked;
+    use crate::Square;
 
     /// The captures on one point found from its attackers are those of the full list, in its
     /// order, on every point of the positions of games walked from the start and an endgame,
@@ -371,23 +372,13 @@ mod tests {
             "2r1k4/9/2c6/9/1N1N5/9/9/9/9/5K3 w - - 0 1",
         ];
         let mut captures = 0;
-        for fen in starts {
-            let mut pos = Position::from_fen(fen, MoveRules::STANDARD).expect("legal");
-            for ply in 0..80 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                for p in [pos.clone(), pos.passed()] {
-                    let all = p.legal_captures();
-                    for i in 0..90 {
-                        let sq = Square::new(i).expect("a point");
-                        let full: Vec<_> = all.iter().copied().filter(|m| m.to == sq).collect();
-                        captures += full.len();
-                        assert_eq!(p.legal_captures_on(sq).to_vec(), full, "{sq} in {p:?}");
-                    }
-                }
-                pos.play_unchecked(moves[(ply * 5) % moves.len()]);
+        for p in walked(&starts, 80, 5) {
+            let all = p.legal_captures();
+            for i in 0..90 {
+                let sq = Square::new(i).expect("a point");
+                let full: Vec<_> = all.iter().copied().filter(|m| m.to == sq).collect();
+                captures += full.len();
+                assert_eq!(p.legal_captures_on(sq).to_vec(), full, "{sq} in {p:?}");
             }
         }
         assert!(captures > 0);
