@@ -16,11 +16,17 @@
 //! Captures change nothing more: the capturing piece takes the captured piece's place as a
 //! blocker. The pieces that may expose the king by leaving are *pinned* here; the empty points
 //! between the king and an unscreened enemy cannon are *screen points*, where no piece may arrive.
-//! Moves of pinned pieces, king moves and every move in check still need the play-and-test of
+//! Moves of pinned pieces and king moves still need the play-and-test of
 //! [`leaves_king_safe`](crate::movegen::leaves_king_safe).
+//!
+//! In check, a move other than the king's must answer every check, so in particular each one
+//! it answers: by taking the checking piece, by arriving between it and the king (a block, or
+//! a second screen before a cannon), by arriving on the leg of a checking horse, or by taking
+//! away a cannon's only screen. A move that does none of these for any checking piece is
+//! illegal without playing it; the others are played and tested.
 
 use crate::attacks::{code_color, code_role, pawn_attacks, CANNON, HORSE, KING, ROOK};
-use crate::tables::{HORSE_SOURCES, NONE, RAYS};
+use crate::tables::{HORSE_SOURCES, NONE, ORTHO_NEIGHBOURS, RAYS};
 
 /// The threats to one king, as bit masks of point indices.
 #[derive(Copy, Clone, Debug)]
@@ -32,6 +38,12 @@ pub(crate) struct KingGuard {
     /// Empty points where an arriving piece would become the screen of an enemy cannon aimed
     /// at the king (meaningful when not in check).
     pub(crate) screen_points: u128,
+    /// In check: the points where a piece other than the king, arriving, may answer a check
+    /// (the checking pieces, the points between a line checker and the king, the legs of
+    /// checking horses).
+    answer_to: u128,
+    /// In check: the points a piece may leave to answer a check (a checking cannon's screen).
+    answer_from: u128,
 }
 
 impl KingGuard {
@@ -44,6 +56,8 @@ impl KingGuard {
             in_check: false,
             pinned: 0,
             screen_points: 0,
+            answer_to: 0,
+            answer_from: 0,
         };
         for (dir, ray) in RAYS[k as usize].iter().enumerate() {
             let squares = &ray.squares[..ray.len as usize];
@@ -73,6 +87,17 @@ impl KingGuard {
             let line_piece = |i: usize| enemy(i, ROOK) || (dir < 2 && enemy(i, KING));
             if line_piece(0) || enemy(1, CANNON) {
                 guard.in_check = true;
+                // Everything up to the farther checker: blocks, captures, and the screen.
+                let last = if enemy(1, CANNON) { found[1] } else { found[0] };
+                for &s in squares {
+                    guard.answer_to |= 1u128 << s;
+                    if s == last {
+                        break;
+                    }
+                }
+                if enemy(1, CANNON) {
+                    guard.answer_from |= 1u128 << found[0];
+                }
                 continue;
             }
             if n >= 2 && code_color(codes[0]) == us && line_piece(1) {
@@ -98,6 +123,7 @@ impl KingGuard {
                 let leg = board.code(st.block);
                 if leg == 0 {
                     guard.in_check = true;
+                    guard.answer_to |= (1u128 << st.to) | (1u128 << st.block);
                 } else if code_color(leg) == us {
                     guard.pinned |= 1u128 << st.block;
                 }
@@ -105,6 +131,11 @@ impl KingGuard {
         }
         if pawn_attacks(board, them, k) {
             guard.in_check = true;
+            // A checking pawn stands next to the king, on its file or its rank.
+            let near = &ORTHO_NEIGHBOURS[k as usize];
+            for &s in &near.squares[..near.len as usize] {
+                guard.answer_to |= 1u128 << s;
+            }
         }
         guard
     }
@@ -113,7 +144,11 @@ impl KingGuard {
     /// playing it, or `None` when only playing and testing it can tell.
     #[inline]
     pub(crate) fn quick_verdict(&self, from: u8, to: u8) -> Option<bool> {
-        if self.in_check || self.pinned & (1u128 << from) != 0 {
+        if self.in_check {
+            let answers =
+                self.answer_to & (1u128 << to) != 0 || self.answer_from & (1u128 << from) != 0;
+            (!answers).then_some(false)
+        } else if self.pinned & (1u128 << from) != 0 {
             None
         } else {
             Some(self.screen_points & (1u128 << to) == 0)
@@ -187,5 +222,45 @@ mod tests {
         ] {
             assert!(guard(fen).0, "{fen}");
         }
+    }
+
+    /// In check, the moves of pieces other than the king that answer no check are refused at
+    /// once; the ones left to play and test include every legal one. A cannon's check is
+    /// answered by its screen leaving, a second screen, or taking the cannon; a rook's that is
+    /// also a cannon's screen (a double check along one file) by a block before the rook.
+    #[test]
+    fn in_check_only_answers_are_left_to_test() {
+        let answers = |fen: &str| {
+            let pos = Position::from_fen(fen, MoveRules::STANDARD).unwrap();
+            let us = pos.turn().index();
+            let g = KingGuard::new(pos.board(), us, pos.kings[us]);
+            assert!(g.in_check, "{fen}");
+            let mut pseudo = crate::MoveList::new();
+            crate::movegen::gen_pseudo(pos.board(), us, &pos.rules, &mut pseudo, false);
+            let open: Vec<String> = pseudo
+                .into_iter()
+                .filter(|m| m.from.index() as u8 != pos.kings[us])
+                .filter(|m| {
+                    g.quick_verdict(m.from.index() as u8, m.to.index() as u8)
+                        .is_none()
+                })
+                .map(|m| m.to_string())
+                .collect();
+            for m in pos.legal_moves() {
+                if m.from.index() as u8 != pos.kings[us] {
+                    assert!(open.contains(&m.to_string()), "{m} in {fen}");
+                }
+            }
+            open
+        };
+        // Red king e0, knight screen e2, black cannon e6; red rook a3 can block on e3.
+        let open = answers("4k4/9/9/4c4/9/9/R8/4N4/9/4K4 w - - 0 1");
+        assert!(open.iter().any(|m| m == "e2c3"), "{open:?}");
+        assert!(open.iter().any(|m| m == "a3e3"), "{open:?}");
+        assert!(!open.iter().any(|m| m == "a3a4"), "{open:?}");
+        // The black rook e2 checks and screens the cannon e6: e1 answers both.
+        let open = answers("4k4/9/9/4c4/9/9/9/4r4/R8/4K4 w - - 0 1");
+        assert!(open.iter().any(|m| m == "a1e1"), "{open:?}");
+        assert!(!open.iter().any(|m| m == "a1a2"), "{open:?}");
     }
 }
