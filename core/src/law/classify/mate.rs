@@ -125,7 +125,8 @@ fn mated_by(next: &mut Position, checks: u8) -> bool {
     if checks == 1 {
         return no_safe_move(next);
     }
-    let replies = safe_moves(next);
+    let mut replies = safe_moves(next);
+    refutations_first(next, &mut replies);
     replies.is_empty()
         || (checks > 1
             && replies.iter().all(|&r| {
@@ -134,6 +135,23 @@ fn mated_by(next: &mut Position, checks: u8) -> bool {
                 next.unmake(r, undo);
                 mated
             }))
+}
+
+/// Orders the replies to a check so that the likeliest refutations come first: captures, then
+/// king moves. Every search over replies asks whether *all* of them lose, so the order changes
+/// how soon a refutation is met, never the answer.
+pub(super) fn refutations_first(pos: &Position, replies: &mut crate::MoveList) {
+    let king = pos.king(pos.turn());
+    let rank = |m: &crate::Move| {
+        if pos.board().get(m.to).is_some() {
+            0
+        } else if Some(m.from) == king {
+            1
+        } else {
+            2
+        }
+    };
+    replies.sort_by_key(rank);
 }
 
 /// Whether, after the capture `m`, the opponent mates at once.

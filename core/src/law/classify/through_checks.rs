@@ -191,7 +191,9 @@ fn checking_moves_of(pos: &Position, moves: &[Move]) -> Vec<Checking> {
         .filter_map(|&m| {
             let undo = next.make(m);
             let checking = next.is_check().then(|| {
-                let replies = safe_moves(&next)
+                let mut replies = safe_moves(&next);
+                super::mate::refutations_first(&next, &mut replies);
+                let replies = replies
                     .into_iter()
                     .map(|r| {
                         let mut after = next.clone();
