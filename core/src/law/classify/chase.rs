@@ -38,40 +38,46 @@ use super::{
     check_capture, costly_offer, false_root, pawn_discovered, pawn_trades, rook_pair,
     root_and_pinned, tied_rook, ChaseException, ChaseTarget, ChaseVia, Definitions,
 };
-use crate::{Position, Role, Square};
+use crate::{Position, Role, Square, SquareSet};
 
 /// The opponent pieces the side to move could win next move (1999 §29.1, §29.3, §29.4): pieces
 /// of material value that a legal capture wins outright or by a complete exchange, or that a
 /// check wins, provided the winning side is not then mated at once.
 pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
-    chased_with(pos, defs, true, &FirstChecks::new(pos))
+    chased_with(pos, defs, true, &FirstChecks::new(pos), SquareSet::FULL)
 }
 
 /// [`chased`] in the position of `first`, its checking moves shared with the other searches
 /// made there (the mate threat's, `mate.rs`).
 pub(super) fn chased_from(first: &FirstChecks, defs: &Definitions) -> Vec<ChaseTarget> {
-    chased_with(first.position(), defs, true, first)
+    chased_with(first.position(), defs, true, first, SquareSet::FULL)
 }
 
 /// [`chased`] in the position before a move, where only the attacks that can keep a chase
-/// from being new matter (`new_chase.rs`): an attack an article makes idle never does, so the
-/// win through checks is not searched when the edition names it a threat (AXF rule 38,
-/// `check_capture.rs`).
-pub(super) fn chased_before(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
+/// from being new matter (`new_chase.rs`): those on the points of `targets` (the pieces
+/// chased after the move), and not those an article makes idle, so the win through checks is
+/// not searched when the edition names it a threat (AXF rule 38, `check_capture.rs`).
+pub(super) fn chased_before(
+    pos: &Position,
+    defs: &Definitions,
+    targets: SquareSet,
+) -> Vec<ChaseTarget> {
     chased_with(
         pos,
         defs,
         defs.check_capture_threat.is_none(),
         &FirstChecks::new(pos),
+        targets,
     )
 }
 
-/// [`chased`], searching the win through checks or not.
+/// [`chased`], searching the win through checks or not, of the pieces on `targets` only.
 fn chased_with(
     pos: &Position,
     defs: &Definitions,
     through_checks: bool,
     first: &FirstChecks,
+    targets: SquareSet,
 ) -> Vec<ChaseTarget> {
     let us = pos.turn();
     let them = !us;
@@ -80,7 +86,7 @@ fn chased_with(
     let caps = pos.legal_captures();
     // Whether a capture that wins nothing can still matter (2011 §26.9, §24.16).
     let even_matters = defs.costly_offers.is_some() || false_root::by_duty(defs);
-    for t in pos.board().by_color(them) {
+    for t in pos.board().by_color(them) & targets {
         let Some(occ) = pos.board().get(t) else {
             continue;
         };
@@ -233,7 +239,7 @@ fn chased_with(
         });
     }
     // AXF rule 19: a tied rook is chased whatever its protection (tied_rook.rs).
-    tied_rook::add_tied_rooks(pos, defs, &mut out);
+    tied_rook::add_tied_rooks(pos, defs, targets, &mut out);
     out
 }
 

@@ -47,7 +47,9 @@ pub(super) fn new_chases(
         // does not matter (and is not searched).
         return now;
     }
-    let mut earlier = chased_before(before, defs);
+    // Only the pieces chased now can have been chased already.
+    let targets = now.iter().map(|c| c.target).collect();
+    let mut earlier = chased_before(before, defs, targets);
     // AXF rule 19: a tied rook's standing attack on its horse is no chase (tied_rook.rs).
     let to = moved.map(|m| m.1);
     tied_rook::standing_attacks(before, again, to, &mut now, &mut earlier, defs);

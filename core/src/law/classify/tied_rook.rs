@@ -62,7 +62,7 @@
 use super::mate::mated_after;
 use super::{ChaseException, ChaseTarget, ChaseVia, Definitions};
 use crate::attacks::attackers_on;
-use crate::{Position, Role, Square};
+use crate::{Position, Role, Square, SquareSet};
 
 /// The enemy horse that ties down the rook on `r` in `pos` (the module notes): the rook stands
 /// on the leg point of that horse on its way to the rook's own king. `None` when no rook stands
@@ -80,16 +80,21 @@ pub(super) fn tying_horse(pos: &Position, r: Square) -> Option<Square> {
 
 /// Clause 1: adds to `out` (the pieces the side to move in `pos` chases, as [`chased`] found
 /// them) the enemy rooks tied down by a horse of the side to move that it could take but that
-/// the chase test passed over for their protection.
+/// the chase test passed over for their protection, among the pieces on `targets`.
 ///
 /// [`chased`]: super::chased
-pub(super) fn add_tied_rooks(pos: &Position, defs: &Definitions, out: &mut Vec<ChaseTarget>) {
+pub(super) fn add_tied_rooks(
+    pos: &Position,
+    defs: &Definitions,
+    targets: SquareSet,
+    out: &mut Vec<ChaseTarget>,
+) {
     if defs.tied_rook.is_none() {
         return;
     }
     let them = !pos.turn();
     let mut caps = None;
-    for t in pos.board().by_color(them) {
+    for t in pos.board().by_color(them) & targets {
         if out.iter().any(|c| c.target == t) {
             continue;
         }
