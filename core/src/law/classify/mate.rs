@@ -96,7 +96,7 @@ pub(super) fn mates_by_checks_from(first: &FirstChecks, checks: u8) -> bool {
                     || (checks > 1
                         && c.replies
                             .iter()
-                            .all(|(_, after)| mates_by_checks(after, checks - 1)))
+                            .all(|r| mates_by_checks(r.after(&c.next), checks - 1)))
             }))
 }
 

@@ -27,7 +27,7 @@ use super::exchange::{captures_on, gain, gain_after};
 use super::floating::{Ledger, Prize};
 use super::mate::{mated_after, may_check, safe_moves};
 use super::{root_and_pinned, Definitions};
-use crate::{Move, Position, Role, Square};
+use crate::{Move, Position, Role, Square, SquareSet};
 
 /// A capture of the target the side to move can already make (see the module notes).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -134,20 +134,22 @@ impl Search<'_> {
             if check.replies.is_empty() {
                 continue; // that is a mate, not a chase
             }
-            let wins = check.replies.iter().all(|(r, after)| {
+            let wins = check.replies.iter().all(|reply| {
+                let (r, after) = (&reply.m, reply.after(&check.next));
                 if after.board().get(t).is_none_or(|o| o.color == after.turn()) {
                     return false; // the piece moved away or was traded off
                 }
                 let ledger = spent.give(Prize::of(v, check.next.board().get(r.to), r.to));
-                captures_on(after, t)
-                    .filter(|c| {
-                        let role = after.board().get(c.from).map(|o| o.role);
-                        self.pawns || role != Some(Role::Pawn)
-                    })
-                    .any(|c| {
-                        let g = gain_after(after, c, v, ledger);
-                        g > 0 && !mated_after(after, c) && !self.already(after, c, g)
-                    })
+                (reply.capturable(&check.next).contains(t)
+                    && captures_on(after, t)
+                        .filter(|c| {
+                            let role = after.board().get(c.from).map(|o| o.role);
+                            self.pawns || role != Some(Role::Pawn)
+                        })
+                        .any(|c| {
+                            let g = gain_after(after, c, v, ledger);
+                            g > 0 && !mated_after(after, c) && !self.already(after, c, g)
+                        }))
                     || (checks > 1
                         && self
                             .wins(checks - 1, &checking_moves(after), ledger)
@@ -193,14 +195,7 @@ fn checking_moves_of(pos: &Position, moves: &[Move]) -> Vec<Checking> {
             let checking = next.is_check().then(|| {
                 let mut replies = safe_moves(&next);
                 super::mate::refutations_first(&next, &mut replies);
-                let replies = replies
-                    .into_iter()
-                    .map(|r| {
-                        let mut after = next.clone();
-                        after.play_unchecked(r);
-                        (r, after)
-                    })
-                    .collect();
+                let replies = replies.into_iter().map(Reply::new).collect();
                 Checking {
                     m,
                     next: next.clone(),
@@ -266,7 +261,49 @@ pub(super) struct Checking {
     /// The position after it.
     pub(super) next: Position,
     /// The opponent's safe replies, each with the position after it.
-    pub(super) replies: Vec<(Move, Position)>,
+    pub(super) replies: Vec<Reply>,
+}
+
+/// A reply to a checking move, with the position after it made the first time a search
+/// looks at it: most searches stop at the first reply that refutes the check.
+#[derive(Clone, Debug)]
+pub(super) struct Reply {
+    /// The reply.
+    pub(super) m: Move,
+    after: std::cell::OnceCell<Position>,
+    /// The points where the checking side can then capture, found once for every target
+    /// searched.
+    capturable: std::cell::OnceCell<SquareSet>,
+}
+
+impl Reply {
+    fn new(m: Move) -> Reply {
+        Reply {
+            m,
+            after: std::cell::OnceCell::new(),
+            capturable: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The points where the checking side can capture after the reply ([`Reply::after`]).
+    fn capturable(&self, next: &Position) -> SquareSet {
+        *self.capturable.get_or_init(|| {
+            self.after(next)
+                .legal_captures()
+                .iter()
+                .map(|c| c.to)
+                .collect()
+        })
+    }
+
+    /// The position after the reply, `next` being the position after the check.
+    pub(super) fn after(&self, next: &Position) -> &Position {
+        self.after.get_or_init(|| {
+            let mut after = next.clone();
+            after.play_unchecked(self.m);
+            after
+        })
+    }
 }
 
 #[cfg(test)]
