@@ -10,6 +10,9 @@ use crate::{Board, Color, KingSafety, Move, Position, Square};
 /// (at most 2×17 rook, 2×17 cannon, 2×8 horse, 5×3 pawn, 2×4 advisor, 2×4 elephant, 4 king).
 pub type MoveList = arrayvec::ArrayVec<Move, 128>;
 
+/// The captures on one point: one move at most for each of a side's sixteen pieces.
+pub(crate) type CapturesOn = arrayvec::ArrayVec<Move, 16>;
+
 #[inline]
 fn mv(from: u8, to: u8) -> Move {
     Move::new(Square::new_unchecked(from), Square::new_unchecked(to))
@@ -240,7 +243,7 @@ impl Position {
     /// `legal_captures()` filtered to `sq`, in the same order (by the capturer's point), found
     /// from the attackers of the point (as [`Position::can_capture_on`]). Positions with hidden
     /// pieces or roaming advisors and elephants, and a king on `sq`, take the general path.
-    pub(crate) fn legal_captures_on(&self, sq: Square) -> MoveList {
+    pub(crate) fn legal_captures_on(&self, sq: Square) -> CapturesOn {
         let us = self.turn;
         let general = !self.board.hidden(us).is_empty()
             || !self.board.hidden(!us).is_empty()
@@ -250,17 +253,22 @@ impl Position {
                 .get(sq)
                 .is_some_and(|o| o.role == crate::Role::King);
         if general {
-            let mut list = self.legal_captures();
-            list.retain(|m| m.to == sq);
-            return list;
+            return self
+                .legal_captures()
+                .into_iter()
+                .filter(|m| m.to == sq)
+                .collect();
         }
-        let mut list = MoveList::new();
+        let mut list = CapturesOn::new();
         if self.kings[us.index()] == 0xFF || self.board.get(sq).is_none_or(|o| o.color == us) {
             return list;
         }
         let to = sq.index() as u8;
         for from in self.attackers(sq, us) {
             list.push(mv(from.index() as u8, to));
+        }
+        if list.is_empty() {
+            return list;
         }
         if let Some(mut legality) = Legality::new(self) {
             list.retain(|m| legality.keeps_king_safe(m.from.index() as u8, to));
