@@ -41,7 +41,7 @@
 
 use super::exchange::{captures_on, gain, prize};
 use super::MaterialValues;
-use crate::{Move, Position, Role, Square};
+use crate::{Color, Move, Position, Role, Square};
 
 /// A piece the opponent wins because the capturer left its point.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -72,6 +72,7 @@ pub(crate) fn departure_loss(
     let mut after = pos.clone();
     after.play_unchecked(m);
     let stayed = after.with_extra(m.from, capturer);
+    let kings = [after.king(Color::Red), after.king(Color::Black)];
     let mut worst: Option<Departure> = None;
     let mut seen = crate::SquareSet::EMPTY;
     for x in after.legal_captures() {
@@ -80,6 +81,9 @@ pub(crate) fn departure_loss(
             continue;
         }
         seen.insert(q);
+        if !may_matter(m.from, q, kings) {
+            continue; // the exchange on `q` is the same with the capturer back: no loss
+        }
         let now = best_gain_on(&after, q, values);
         if now <= 0 || (!screen && only_through(&after, q, m.to)) {
             continue;
@@ -112,6 +116,20 @@ pub(crate) fn net_after_departure(
     let d = departure_loss(pos, m, values, screen)?;
     let taken = prize(values, pos.board().get(m.to), m.to);
     Some((g.min(taken - d.loss), d))
+}
+
+/// Whether a piece standing on `from` can change the exchange on `q`: only a piece that could
+/// itself capture there, or stand on a capture's path (a line through `q`, a horse's leg, an
+/// elephant's eye), or change whether a capture leaves a king safe (a line through a king, a
+/// point from which it attacks the king, or a leg next to it). All of these lie on a rank or
+/// file through `q` or a king, or within two points of one each way.
+fn may_matter(from: Square, q: Square, kings: [Option<Square>; 2]) -> bool {
+    let near = |a: Square, b: Square| {
+        let (af, ar) = (a.file().index(), a.rank().index());
+        let (bf, br) = (b.file().index(), b.rank().index());
+        af == bf || ar == br || (af.abs_diff(bf) <= 2 && ar.abs_diff(br) <= 2)
+    };
+    near(from, q) || kings.into_iter().flatten().any(|k| near(from, k))
 }
 
 /// Whether every capture on `q` by the side to move is a cannon's shot with `screen` between
@@ -187,6 +205,39 @@ mod tests {
         assert!(!d.root);
         let (net, _) = net_after_departure(&p, mv("e5d3"), 1, &v, true).expect("pinned");
         assert_eq!(net, -1);
+    }
+
+    /// Where a piece standing on its point cannot change an exchange (`may_matter`), the best
+    /// balance on that point is the same with it and without it: over the positions of games
+    /// walked from the start and an endgame, each capture and each point.
+    #[test]
+    fn a_piece_far_from_a_point_and_the_kings_changes_nothing_there() {
+        let starts = [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "2r2k3/9/2C6/3c5/1N7/3p5/9/9/9/4K4 w - - 0 1",
+        ];
+        let v = MaterialValues::STANDARD;
+        let mut compared = 0;
+        for p in crate::walks::walked(&starts, 60, 7) {
+            for m in p.legal_captures() {
+                let Some(capturer) = p.board().get(m.from) else {
+                    continue;
+                };
+                let mut after = p.clone();
+                after.play_unchecked(m);
+                let stayed = after.with_extra(m.from, capturer);
+                let kings = [after.king(Color::Red), after.king(Color::Black)];
+                for q in Square::all().filter(|&q| !may_matter(m.from, q, kings)) {
+                    compared += 1;
+                    assert_eq!(
+                        best_gain_on(&after, q, &v),
+                        best_gain_on(&stayed, q, &v),
+                        "{m} then {q} in {p:?}"
+                    );
+                }
+            }
+        }
+        assert!(compared > 1000, "{compared}");
     }
 
     /// A piece with no duty loses nothing by capturing.
