@@ -55,14 +55,26 @@ pub struct GameHistory {
 impl GameHistory {
     /// A history holding only the start position.
     pub fn new(start: Position) -> GameHistory {
+        GameHistory::with_capacity(start, 0)
+    }
+
+    /// A history starting at `start`, with room for `plies` plies: a record's length is known
+    /// before it is replayed.
+    pub fn with_capacity(start: Position, plies: usize) -> GameHistory {
         let mut last_seen = HashMap::default();
         last_seen.insert(start.hash(), 0);
+        let mut positions = Vec::with_capacity(plies + 1);
+        positions.push(start);
+        let mut previous = Vec::with_capacity(plies + 1);
+        previous.push(None);
+        let mut occurrences = Vec::with_capacity(plies + 1);
+        occurrences.push(1);
         GameHistory {
-            positions: vec![start],
-            moves: Vec::new(),
-            captured: Vec::new(),
-            previous: vec![None],
-            occurrences: vec![1],
+            positions,
+            moves: Vec::with_capacity(plies),
+            captured: Vec::with_capacity(plies),
+            previous,
+            occurrences,
             checks_given: RefCell::new(vec![[0, 0]]),
             last_seen,
             memo: Memo::default(),

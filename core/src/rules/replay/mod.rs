@@ -93,7 +93,7 @@ impl<'r, R: Ruleset + ?Sized> Replay<'r, R> {
         }
         let mut replay = Replay {
             rs,
-            history: GameHistory::new(start),
+            history: GameHistory::with_capacity(start, game.moves.len()),
             end: None,
             foul: None,
             obligation: None,
