@@ -76,24 +76,22 @@ impl RepetitionLaw {
         if (first..=ply).any(|p| history.captured_at(p).is_some()) {
             return None;
         }
-        let own: Vec<u32> = (first..=ply).rev().step_by(2).collect();
-        let mut points: Vec<crate::Square> = Vec::new();
-        for &p in &own {
+        // The side's own plies, latest first.
+        let mut own = (first..=ply).rev().step_by(2);
+        let mut points = crate::SquareSet::EMPTY;
+        for p in own.clone() {
             let m = history.move_at(p)?;
-            for sq in [m.from, m.to] {
-                if !points.contains(&sq) {
-                    points.push(sq);
-                }
-            }
+            points.insert(m.from);
+            points.insert(m.to);
         }
-        if points.len() < 3 {
+        if points.count() < 3 {
             return None;
         }
         // A move already known not to attack settles it without classifying anything: one
         // idle move spares the next eight of the side. Otherwise the latest, if it certainly
         // threatens nothing (`no_threat.rs`: one move generation, where classifying searches);
         // otherwise classified, latest first (all kept with the history for the next plies).
-        let known_idle = own.iter().any(|&p| {
+        let known_idle = own.clone().any(|p| {
             history.peek_memo(key, p, |c: &Classification| !c.class.heaviest().is_attack())
                 == Some(true)
                 || history.peek_memo(key, p, |q: &ThreatensNothing| q.0) == Some(true)
@@ -110,7 +108,7 @@ impl RepetitionLaw {
         if nothing.0 {
             return None;
         }
-        let attacks = own.iter().all(|&p| {
+        let attacks = own.all(|p| {
             history
                 .peek_memo(key, p, |c: &Classification| c.class.heaviest().is_attack())
                 .unwrap_or_else(|| {
