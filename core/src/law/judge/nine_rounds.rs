@@ -62,53 +62,63 @@ impl RepetitionLaw {
     /// `key` is the fingerprint of the definitions.
     fn nine_round_window(&self, history: &GameHistory, ply: u32, key: u64) -> Option<u32> {
         history
-            .memo(key, ply, || {
-                Window(self.find_nine_round_window(history, ply, key))
-            })
-            .0
+            .memo(key, ply, || self.find_nine_round_window(history, ply, key))
+            .first
     }
 
-    /// [`Self::nine_round_window`], found.
-    fn find_nine_round_window(&self, history: &GameHistory, ply: u32, key: u64) -> Option<u32> {
-        let first = (ply + 1)
-            .checked_sub(NINE_ROUNDS_PLIES)
-            .filter(|&f| f >= 1)?;
+    /// [`Self::nine_round_window`], found, with the latest ply of the side known not to attack.
+    fn find_nine_round_window(&self, history: &GameHistory, ply: u32, key: u64) -> Window {
+        // What the side's window two plies earlier knew, else what is kept of the plies.
+        let known = |first: u32| {
+            let earlier = ply
+                .checked_sub(2)
+                .and_then(|p| history.peek_memo(key, p, |w: &Window| w.idle))
+                .flatten();
+            match earlier {
+                Some(p) if p >= first => Some(p),
+                _ => (first..=ply)
+                    .rev()
+                    .step_by(2)
+                    .find(|&p| {
+                        history
+                            .peek_memo(key, p, |c: &Classification| !c.class.heaviest().is_attack())
+                            == Some(true)
+                    })
+                    .or(earlier),
+            }
+        };
+        let none = |idle| Window { first: None, idle };
+        let Some(first) = (ply + 1).checked_sub(NINE_ROUNDS_PLIES).filter(|&f| f >= 1) else {
+            return none(None);
+        };
         if (first..=ply).any(|p| history.captured_at(p).is_some()) {
-            return None;
+            return none(None);
         }
         // The side's own plies, latest first.
         let mut own = (first..=ply).rev().step_by(2);
         let mut points = crate::SquareSet::EMPTY;
         for p in own.clone() {
-            let m = history.move_at(p)?;
+            let Some(m) = history.move_at(p) else {
+                return none(None);
+            };
             points.insert(m.from);
             points.insert(m.to);
         }
         if points.count() < 3 {
-            return None;
+            return none(known(first));
         }
         // A move already known not to attack settles it without classifying anything: one
         // idle move spares the next eight of the side. Otherwise the latest, if it certainly
         // threatens nothing (`no_threat.rs`: one move generation, where classifying searches);
         // otherwise classified, latest first (all kept with the history for the next plies).
-        let known_idle = own.clone().any(|p| {
-            history.peek_memo(key, p, |c: &Classification| !c.class.heaviest().is_attack())
-                == Some(true)
-                || history.peek_memo(key, p, |q: &ThreatensNothing| q.0) == Some(true)
-        });
-        if known_idle {
-            return None;
+        let idle = known(first);
+        if idle.is_some_and(|p| p >= first) {
+            return none(idle);
         }
-        let nothing = history.memo(key, ply, || {
-            ThreatensNothing(threatens_nothing(
-                history.position(ply - 1),
-                history.position(ply),
-            ))
-        });
-        if nothing.0 {
-            return None;
+        if threatens_nothing(history.position(ply - 1), history.position(ply)) {
+            return none(Some(ply));
         }
-        let attacks = own.all(|p| {
+        let attacking = |p: u32| {
             history
                 .peek_memo(key, p, |c: &Classification| c.class.heaviest().is_attack())
                 .unwrap_or_else(|| {
@@ -117,17 +127,23 @@ impl RepetitionLaw {
                         .heaviest()
                         .is_attack()
                 })
-        });
-        attacks.then_some(first)
+        };
+        match own.find(|&p| !attacking(p)) {
+            Some(p) => none(Some(p)),
+            None => Window {
+                first: Some(first),
+                idle,
+            },
+        }
     }
 }
 
-/// Whether a ply certainly threatens nothing ([`threatens_nothing`]), kept with the history:
-/// it depends only on the positions before and after the ply.
+/// The nine rounds ending at a ply (`nine_round_window`), kept with the history.
 #[derive(Copy, Clone, Debug)]
-struct ThreatensNothing(bool);
-
-/// The first ply of the nine rounds ending at a ply, if they hold there
-/// (`nine_round_window`), kept with the history.
-#[derive(Copy, Clone, Debug)]
-struct Window(Option<u32>);
+struct Window {
+    /// Their first ply, if they hold there.
+    first: Option<u32>,
+    /// The latest ply of the side, up to this one, known not to attack (classified so, or
+    /// certainly threatening nothing): it settles the side's windows for eight more moves.
+    idle: Option<u32>,
+}
