@@ -19,10 +19,14 @@
 //!    scatter of unrelated characters, so it scores far lower. On a tie, the
 //!    one with fewer unusual characters (outside ASCII, the CJK unified ideographs, CJK
 //!    punctuation, general punctuation and the full-width forms) wins; on a further tie, GBK.
+//!    Both readings are judged on the raw bytes (`byte_score`), each distinct byte sequence
+//!    decoded once per process, and only the chosen reading is decoded in full.
 //! 5. If no encoding decodes the file, [`decode`] fails with a [`DecodeError`] giving the
 //!    offset of the first bad byte sequence (in the encoding that got furthest, and for each).
 
 use core::fmt;
+
+use super::byte_score;
 
 /// An encoding of a game file, as detected by [`decode`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -142,6 +146,32 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Encoding), DecodeError> {
         Ok(text) => return Ok((text.to_owned(), Encoding::Utf8)),
         Err(e) => e.valid_up_to(),
     };
+    // Judged on the bytes, so that only the reading chosen is decoded.
+    let chosen = match (
+        byte_score::score(Encoding::Gbk, bytes),
+        byte_score::score(Encoding::Big5, bytes),
+    ) {
+        (Some(g), Some(b)) if b.beats(g) => Some(Encoding::Big5),
+        (Some(_), _) => Some(Encoding::Gbk),
+        (None, Some(_)) => Some(Encoding::Big5),
+        (None, None) => None,
+    };
+    if let Some(encoding) = chosen {
+        if let Ok(text) = strict(encoding, bytes) {
+            return Ok((text, encoding));
+        }
+    }
+    // No clean reading (the error needs every attempt's offset), or, were the byte-level
+    // judgement ever to disagree with the decoder, the comparison of whole decodings.
+    compare_decodings(bytes, utf8_bad)
+}
+
+/// Steps 3 to 5 of the heuristic as first written: both double-byte readings decoded in full
+/// and compared. What [`byte_score`] must agree with.
+pub(super) fn compare_decodings(
+    bytes: &[u8],
+    utf8_bad: usize,
+) -> Result<(String, Encoding), DecodeError> {
     let gbk = strict(Encoding::Gbk, bytes);
     let big5 = strict(Encoding::Big5, bytes);
     match (gbk, big5) {
@@ -185,7 +215,7 @@ pub(super) fn furthest(attempts: &[(Encoding, usize)]) -> (Encoding, usize) {
 
 /// Decodes `bytes` (without BOM) in `encoding`, or returns the offset of the first malformed
 /// or unmapped byte sequence.
-fn strict(encoding: Encoding, bytes: &[u8]) -> Result<String, usize> {
+pub(super) fn strict(encoding: Encoding, bytes: &[u8]) -> Result<String, usize> {
     if matches!(encoding, Encoding::Utf8 | Encoding::Utf8Bom) {
         return match core::str::from_utf8(bytes) {
             Ok(s) => Ok(s.to_owned()),
@@ -276,6 +306,20 @@ impl Score {
             }
         }
         score
+    }
+
+    /// The score of one byte sequence (at most two characters) in a byte: record characters
+    /// in bits 0–1, unusual ones in bits 2–3.
+    pub(super) fn pack(self) -> u8 {
+        debug_assert!(self.record < 4 && self.unusual < 4);
+        (self.record.min(3) | self.unusual.min(3) << 2) as u8
+    }
+
+    pub(super) fn unpack(bits: u8) -> Score {
+        Score {
+            record: usize::from(bits & 3),
+            unusual: usize::from(bits >> 2 & 3),
+        }
     }
 
     pub(super) fn add(&mut self, other: Score) {

@@ -28,6 +28,7 @@
 //!                              \"h2e3\" is illegal: no piece on h2");
 //! ```
 
+mod byte_score;
 mod cursor;
 pub mod encoding;
 mod game;

@@ -1,9 +1,8 @@
 //! Reading a game file of any size: the encoding found in a first pass over the bytes, the
 //! games read in a second, holding one window of text at a time.
 //!
-//! [`decode`](super::decode) and [`read_games`](super::read_games) hold a whole file, twice
-//! over while both double-byte readings are tried; a corpus of small files never notices, a file
-//! of hundreds of megabytes does. [`GameStream`] gives exactly the games (and the encoding, or
+//! [`decode`](super::decode) and [`read_games`](super::read_games) hold a whole file, as bytes
+//! and as text; a corpus of small files never notices, a file of hundreds of megabytes does. [`GameStream`] gives exactly the games (and the encoding, or
 //! the [`DecodeError`]) that reading the file whole gives, in memory bounded by the largest
 //! game: the window grows until it holds the game being read, and what is read is dropped.
 //!

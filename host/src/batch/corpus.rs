@@ -127,7 +127,7 @@ pub(super) fn produce(entries: &[Entry], tx: SyncSender<Job>, progress: &Progres
 
 /// Files larger than this are read in pieces ([`GameStream`]) instead of whole, so that memory
 /// holds a window of the file (the largest game, at least a megabyte) and not the file: a
-/// whole file is held twice while both double-byte readings are tried. Smaller files are read
+/// whole file is held as bytes and as text. Smaller files are read
 /// whole, in one pass instead of two; both ways give the same games.
 const STREAMED_FROM: u64 = 16 << 20;
 
