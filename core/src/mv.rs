@@ -108,39 +108,46 @@ pub struct ParseMoveError {
 impl FromStr for Move {
     type Err = ParseMoveError;
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
-        let err = |reason| ParseMoveError {
+        Move::read_iccs(s).map_err(|reason| ParseMoveError {
             text: s.to_owned(),
             reason,
-        };
+        })
+    }
+}
+
+impl Move {
+    /// [`Move::from_str`] with the reason alone on failure: reading every move of a record
+    /// tries ICCS first, and a Chinese move should not cost an error's copy of its text.
+    pub(crate) fn read_iccs(s: &str) -> Result<Move, &'static str> {
         let t = s.trim();
         const SHAPE: &str = "expected 4 characters (from, to), an optional reveal letter and an optional captured-piece letter";
         let mut chars = ['\0'; 6];
         let mut n = 0;
         for c in t.chars().filter(|&c| c != '-') {
             if n == 6 {
-                return Err(err(SHAPE));
+                return Err(SHAPE);
             }
             chars[n] = c;
             n += 1;
         }
         let chars = &chars[..n];
         if n < 4 {
-            return Err(err(SHAPE));
+            return Err(SHAPE);
         }
         let sq = |a: char, b: char| -> Option<Square> {
             let file = crate::File::from_char(a)?;
             let rank = crate::Rank::new(u8::try_from(b.to_digit(10)?).ok()?)?;
             Some(Square::from_coords(file, rank))
         };
-        let from = sq(chars[0], chars[1]).ok_or_else(|| err("bad from-square"))?;
-        let to = sq(chars[2], chars[3]).ok_or_else(|| err("bad to-square"))?;
+        let from = sq(chars[0], chars[1]).ok_or("bad from-square")?;
+        let to = sq(chars[2], chars[3]).ok_or("bad to-square")?;
         let reveal = match chars.get(4) {
             None => None,
-            Some(&c) => Some(Piece::from_char(c).ok_or_else(|| err("bad reveal letter"))?),
+            Some(&c) => Some(Piece::from_char(c).ok_or("bad reveal letter")?),
         };
         let capture = match chars.get(5) {
             None => None,
-            Some(&c) => Some(Piece::from_char(c).ok_or_else(|| err("bad captured-piece letter"))?),
+            Some(&c) => Some(Piece::from_char(c).ok_or("bad captured-piece letter")?),
         };
         Ok(Move {
             from,

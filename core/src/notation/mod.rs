@@ -80,7 +80,7 @@ impl Notation {
     /// assert_eq!(Notation::detect("hello"), None);
     /// ```
     pub fn detect(text: &str) -> Option<Notation> {
-        if text.trim().parse::<Move>().is_ok() {
+        if Move::read_iccs(text).is_ok() {
             Some(Notation::Iccs)
         } else if wxf::read(text).is_ok() {
             Some(Notation::Wxf)
@@ -124,7 +124,7 @@ fn wxf_char(c: char) -> bool {
 /// ```
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let t = text.trim();
-    if t.parse::<Move>().is_ok() {
+    if Move::read_iccs(t).is_ok() {
         return iccs::parse(pos, t);
     }
     if looks_chinese(t) {
