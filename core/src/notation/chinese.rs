@@ -162,10 +162,21 @@ pub fn role_of_char(c: char) -> Option<Role> {
 
 /// A number character in any of the three forms (一, `１`, `1`), 1–9.
 fn number_of_char(c: char) -> Option<u8> {
-    [RED_NUMERALS, FULL_DIGITS, HALF_DIGITS]
-        .iter()
-        .find_map(|set| set.iter().position(|&d| d == c))
-        .map(|i| i as u8 + 1)
+    // Read for every character of every move: one match rather than a search of the sets.
+    Some(match c {
+        '1'..='9' => c as u8 - b'0',
+        '１'..='９' => (u32::from(c) - u32::from('０')) as u8,
+        '一' => 1,
+        '二' => 2,
+        '三' => 3,
+        '四' => 4,
+        '五' => 5,
+        '六' => 6,
+        '七' => 7,
+        '八' => 8,
+        '九' => 9,
+        _ => return None,
+    })
 }
 
 /// A number (1–9) as written by `color`.
@@ -460,5 +471,23 @@ pub fn write_with(pos: &Position, m: Move, opts: &ChineseOptions) -> String {
     match Descriptive::describe_with(pos, m, opts.disambiguation) {
         Some(d) => format_descriptive(&d, color, opts),
         None => m.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_read_in_all_three_forms_and_nothing_else() {
+        let by_search = |c: char| {
+            [RED_NUMERALS, FULL_DIGITS, HALF_DIGITS]
+                .iter()
+                .find_map(|set| set.iter().position(|&d| d == c))
+                .map(|i| i as u8 + 1)
+        };
+        for c in (0..0x3_0000).filter_map(char::from_u32) {
+            assert_eq!(number_of_char(c), by_search(c), "{c:?}");
+        }
     }
 }

@@ -34,7 +34,7 @@
 //!   read for any count they fit (前 of four pawns is the first, 后 the last).
 
 use super::NotationError;
-use crate::{Color, File, Move, Occupant, Piece, Position, Role, Square, SquareSet};
+use crate::{Color, File, Move, Occupant, Piece, Position, Rank, Role, Square, SquareSet};
 use arrayvec::ArrayVec;
 use core::fmt;
 
@@ -183,6 +183,22 @@ fn column(squares: SquareSet, file: File, color: Color) -> Points {
     col
 }
 
+/// The pieces coded `code` on `file`, front (nearest the opponent of `color`) first: what
+/// [`column`] gives for the group of that code, found by looking at the ten points of the file
+/// (a move's description is read once per ply of every record).
+fn file_column(pos: &Position, file: File, color: Color, code: u8) -> Points {
+    let board = pos.board();
+    let ranks = (0..10u8).filter_map(Rank::new);
+    let at = |rank: Rank| {
+        let sq = Square::from_coords(file, rank);
+        (board.code(sq.index() as u8) == code).then_some(sq)
+    };
+    match color {
+        Color::Red => ranks.rev().filter_map(at).collect(),
+        Color::Black => ranks.filter_map(at).collect(),
+    }
+}
+
 /// Files on which `squares` holds at least two pieces.
 fn crowded_files(squares: SquareSet) -> usize {
     (0..9u8)
@@ -233,10 +249,15 @@ impl Descriptive {
     /// The points of the pieces of `color` this description may name, among those face down
     /// (`hidden`) or face up.
     fn origins(&self, pos: &Position, color: Color, hidden: bool) -> Points {
-        let pieces = group(pos, color, self.role, hidden);
+        let code = Occupant {
+            color,
+            role: self.role,
+            hidden,
+        }
+        .code();
         match self.origin {
             Origin::File(n) => match File::from_side_number(n, color) {
-                Some(file) => column(pieces, file, color),
+                Some(file) => file_column(pos, file, color, code),
                 None => Points::new(),
             },
             Origin::Ordinal { ordinal, file } => {
@@ -247,7 +268,7 @@ impl Descriptive {
                 files
                     .into_iter()
                     .filter_map(|f| {
-                        let col = column(pieces, f, color);
+                        let col = file_column(pos, f, color, code);
                         if col.len() < 2 {
                             return None;
                         }
@@ -542,6 +563,37 @@ mod tests {
         assert_eq!(ret.to_string(), "A6-5");
         assert_eq!(adv.resolve(&p).unwrap().to_string(), "d0e1");
         assert_eq!(ret.resolve(&p).unwrap().to_string(), "d2e1");
+    }
+
+    #[test]
+    fn a_file_read_point_by_point_is_the_column_of_its_group() {
+        let fens = [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "3k5/4P4/4P4/4P4/4P4/9/9/9/r8/R4K3 w - - 0 1",
+            "2bak4/9/4c4/2P1P1P2/2P1P4/9/9/4C4/R8/4K4 b - - 0 1",
+            "3k5/9/9/9/9/R8/R8/9/9/4K4 w - - 0 1",
+        ];
+        for fen in fens {
+            let p = pos(fen);
+            for color in [Color::Red, Color::Black] {
+                for role in Role::ALL {
+                    let code = Occupant {
+                        color,
+                        role,
+                        hidden: false,
+                    }
+                    .code();
+                    let pieces = group(&p, color, role, false);
+                    for file in (0..9u8).filter_map(File::new) {
+                        assert_eq!(
+                            file_column(&p, file, color, code),
+                            column(pieces, file, color),
+                            "{fen} {color:?} {role:?} {file:?}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]
