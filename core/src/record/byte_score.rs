@@ -52,6 +52,13 @@ pub(super) fn score(encoding: Encoding, bytes: &[u8]) -> Option<Score> {
         let lead = bytes[i];
         if lead < 0x80 {
             i += 1;
+            // Runs of ASCII (tags, move numbers, spaces) eight bytes at a time.
+            while let Some(word) = bytes.get(i..).and_then(|rest| rest.first_chunk::<8>()) {
+                if u64::from_ne_bytes(*word) & 0x8080_8080_8080_8080 != 0 {
+                    break;
+                }
+                i += 8;
+            }
             continue;
         }
         let next = bytes.get(i + 1).copied();
