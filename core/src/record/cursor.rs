@@ -72,6 +72,12 @@ impl Cursor<'_> {
     }
 
     pub(super) fn peek(&self) -> Option<char> {
+        // Most of a record is ASCII (tags, move numbers, spaces, ICCS): one byte is a character.
+        if let Some(&b) = self.text.as_bytes().get(self.pos) {
+            if b.is_ascii() {
+                return Some(char::from(b));
+            }
+        }
         let c = self
             .text
             .get(self.pos..)
@@ -94,6 +100,30 @@ impl Cursor<'_> {
             self.blank_so_far &= is_space(c);
         }
         Some(c)
+    }
+
+    /// Moves over the characters up to the first space or `stop` character (or the end):
+    /// [`Cursor::bump`] while neither, in one walk. Nothing moved over is a line end or space,
+    /// so only the column and the line's blankness change.
+    pub(super) fn skip_word(&mut self, stop: impl Fn(char) -> bool) {
+        let rest = self.text.get(self.pos..).unwrap_or("");
+        let mut used = 0;
+        let mut chars = 0;
+        for c in rest.chars() {
+            if is_space(c) || stop(c) {
+                break;
+            }
+            used += c.len_utf8();
+            chars += 1;
+        }
+        if used == rest.len() {
+            self.end_seen();
+        }
+        if chars > 0 {
+            self.pos += used;
+            self.column += chars;
+            self.blank_so_far = false;
+        }
     }
 
     /// Moves forward `n` bytes (which must end on a character boundary).

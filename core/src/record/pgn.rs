@@ -1,7 +1,7 @@
 //! The PGN reader: a lenient tokenizer that splits a file into [`RawGame`]s, and the replay that
 //! turns a raw game into a [`Game`] of legal moves.
 
-use super::cursor::{is_space, Cursor};
+use super::cursor::Cursor;
 use super::game::{Game, GameResult};
 use crate::fen::START_FEN;
 use crate::notation::{self, NotationError};
@@ -338,6 +338,9 @@ pub fn read_games(text: &str) -> Vec<RawGame> {
 pub struct GameReader<'a> {
     cur: Cursor<'a>,
     next_index: usize,
+    /// Move tokens of the game read last: games of a file are alike in length, so a game's
+    /// list is made that large at once instead of grown a few times.
+    tokens_hint: usize,
 }
 
 impl<'a> GameReader<'a> {
@@ -346,6 +349,7 @@ impl<'a> GameReader<'a> {
         GameReader {
             cur: Cursor::new(text),
             next_index: 1,
+            tokens_hint: 0,
         }
     }
 
@@ -360,6 +364,7 @@ impl<'a> GameReader<'a> {
         GameReader {
             cur,
             next_index: place.next_index,
+            tokens_hint: 0,
         }
     }
 
@@ -419,7 +424,7 @@ impl Iterator for GameReader<'_> {
                 index: self.next_index,
                 line: self.cur.line,
                 tags: Vec::new(),
-                tokens: Vec::new(),
+                tokens: Vec::with_capacity(self.tokens_hint),
                 result: None,
                 errors: Vec::new(),
             };
@@ -430,6 +435,7 @@ impl Iterator for GameReader<'_> {
                 && game.result.is_none()
                 && game.errors.is_empty();
             if !empty {
+                self.tokens_hint = game.tokens.len();
                 self.next_index += 1;
                 return Some(game);
             }
@@ -534,13 +540,7 @@ impl GameReader<'_> {
                 _ => {
                     let (line, column) = (cur.line, cur.column());
                     let start = cur.pos;
-                    while let Some(d) = cur.peek() {
-                        if is_space(d) || matches!(d, '{' | '}' | '(' | ')' | '[' | ']' | ';' | '$')
-                        {
-                            break;
-                        }
-                        cur.bump();
-                    }
+                    cur.skip_word(|d| matches!(d, '{' | '}' | '(' | ')' | '[' | ']' | ';' | '$'));
                     let raw = &cur.text[start..cur.pos];
                     if let Some(r) = GameResult::from_pgn(raw) {
                         game.result = Some(r);
