@@ -46,10 +46,27 @@ pub(super) fn score(encoding: Encoding, bytes: &[u8]) -> Option<Score> {
         Encoding::Big5 => (&BIG5_PAIRS, false),
         _ => unreachable!("only the double-byte encodings are scored on bytes"),
     };
-    let mut total = Score::default();
+    // How many sequences added each packed score: one count a sequence, the sum at the end.
+    let mut counts = [0usize; 16];
     let mut i = 0;
     while i < bytes.len() {
         let lead = bytes[i];
+        // A lead byte and a trail byte both decoders take as a pair (GB18030's four-byte
+        // sequences have a digit, below 0x40, second).
+        if let (0x81..=0xFE, Some(&trail @ 0x40..=0xFE)) = (lead, bytes.get(i + 1)) {
+            let slot = &table[usize::from(lead - 0x81) * TRAILS + usize::from(trail - 0x40)];
+            let mut e = slot.load(Ordering::Relaxed);
+            if e == 0 {
+                e = entry(encoding, &bytes[i..i + 2]);
+                slot.store(e, Ordering::Relaxed);
+            }
+            if e & BAD != 0 {
+                return None;
+            }
+            counts[usize::from(e & 0x0F)] += 1;
+            i += 2;
+            continue;
+        }
         if lead < 0x80 {
             i += 1;
             // Runs of ASCII (tags, move numbers, spaces) eight bytes at a time.
@@ -72,28 +89,19 @@ pub(super) fn score(encoding: Encoding, bytes: &[u8]) -> Option<Score> {
             }
             _ => 1,
         };
+        // Lone bytes, four-byte sequences and pairs no table holds are rare: decoded each time.
         let end = (i + len).min(bytes.len());
-        let seq = &bytes[i..end];
-        let entry = match next {
-            Some(trail) if len == 2 && (0x40..=0xFE).contains(&trail) => {
-                let slot = &table[usize::from(lead - 0x81) * TRAILS + usize::from(trail - 0x40)];
-                match slot.load(Ordering::Relaxed) {
-                    0 => {
-                        let e = entry(encoding, seq);
-                        slot.store(e, Ordering::Relaxed);
-                        e
-                    }
-                    e => e,
-                }
-            }
-            // Lone bytes, four-byte sequences and pairs no table holds are rare: decoded each time.
-            _ => entry(encoding, seq),
-        };
-        if entry & BAD != 0 {
+        let e = entry(encoding, &bytes[i..end]);
+        if e & BAD != 0 {
             return None;
         }
-        total.add(Score::unpack(entry & !KNOWN));
+        counts[usize::from(e & 0x0F)] += 1;
         i = end;
+    }
+    let mut total = Score::default();
+    for (bits, &n) in (0u8..).zip(&counts) {
+        let one = Score::unpack(bits);
+        total.add(one.times(n));
     }
     Some(total)
 }

@@ -322,6 +322,14 @@ impl Score {
         }
     }
 
+    /// The score of `n` sequences scoring `self` each.
+    pub(super) fn times(self, n: usize) -> Score {
+        Score {
+            record: self.record * n,
+            unusual: self.unusual * n,
+        }
+    }
+
     pub(super) fn add(&mut self, other: Score) {
         self.record += other.record;
         self.unusual += other.unusual;
