@@ -153,15 +153,18 @@ fn read_file(path: &Path, size: u64, tx: &SyncSender<Job>, progress: &ProgressBa
     let size = bytes.len() as u64;
     drop(bytes);
     let file: Arc<Path> = Arc::from(path);
-    let lines = text.lines().count().max(1) as u64;
+    // Counting the lines is a pass over the text, for the bar alone.
+    let lines = (!progress.is_hidden()).then(|| text.lines().count().max(1) as u64);
     let mut shown = 0u64;
     let mut any = false;
     for raw in GameReader::new(&text) {
         any = true;
-        // The bytes up to the start of this game are read.
-        let upto = (size * (raw.line() as u64 - 1) / lines).min(size);
-        progress.inc(upto.saturating_sub(shown));
-        shown = shown.max(upto);
+        if let Some(lines) = lines {
+            // The bytes up to the start of this game are read.
+            let upto = (size * (raw.line() as u64 - 1) / lines).min(size);
+            progress.inc(upto.saturating_sub(shown));
+            shown = shown.max(upto);
+        }
         if tx.send(job(raw, &file)).is_err() {
             return false;
         }
