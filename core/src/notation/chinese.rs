@@ -201,6 +201,31 @@ enum Tok {
     Pos(Ordinal),
 }
 
+/// The token a character of a move is: a piece ([`role_of_char`]), a number
+/// ([`number_of_char`]), a direction or a place among several, in one match (every character
+/// of every move of a record is read).
+fn tok_of_char(c: char) -> Option<Tok> {
+    Some(match c {
+        '帅' | '帥' | '将' | '將' => Tok::Piece(Role::King),
+        '仕' | '士' => Tok::Piece(Role::Advisor),
+        '相' | '象' => Tok::Piece(Role::Elephant),
+        '马' | '馬' | '傌' => Tok::Piece(Role::Horse),
+        '车' | '車' | '俥' | '伡' => Tok::Piece(Role::Rook),
+        '炮' | '砲' | '包' => Tok::Piece(Role::Cannon),
+        '兵' | '卒' => Tok::Piece(Role::Pawn),
+        '1'..='9' | '１'..='９' | '一' | '二' | '三' | '四' | '五' | '六' | '七' | '八' | '九' => {
+            return number_of_char(c).map(Tok::Num)
+        }
+        '进' | '進' => Tok::Dir(Action::Advance),
+        '退' => Tok::Dir(Action::Retreat),
+        '平' => Tok::Dir(Action::Traverse),
+        '前' => Tok::Pos(Ordinal::Front),
+        '中' => Tok::Pos(Ordinal::Middle),
+        '后' | '後' => Tok::Pos(Ordinal::Rear),
+        _ => return None,
+    })
+}
+
 fn ordinal(t: Tok) -> Option<Ordinal> {
     match t {
         Tok::Pos(o) => Some(o),
@@ -287,20 +312,8 @@ pub fn read_jieqi(text: &str) -> Result<(Descriptive, Option<Role>), NotationErr
         if toks.is_full() {
             return Err(syntax("too long for a Chinese move".to_owned()));
         }
-        let tok = if let Some(r) = role_of_char(c) {
-            Tok::Piece(r)
-        } else if let Some(n) = number_of_char(c) {
-            Tok::Num(n)
-        } else {
-            match c {
-                '进' | '進' => Tok::Dir(Action::Advance),
-                '退' => Tok::Dir(Action::Retreat),
-                '平' => Tok::Dir(Action::Traverse),
-                '前' => Tok::Pos(Ordinal::Front),
-                '中' => Tok::Pos(Ordinal::Middle),
-                '后' | '後' => Tok::Pos(Ordinal::Rear),
-                _ => return Err(syntax(format!("unexpected character {c:?}"))),
-            }
+        let Some(tok) = tok_of_char(c) else {
+            return Err(syntax(format!("unexpected character {c:?}")));
         };
         toks.push(tok);
     }
@@ -488,6 +501,30 @@ mod tests {
         };
         for c in (0..0x3_0000).filter_map(char::from_u32) {
             assert_eq!(number_of_char(c), by_search(c), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn a_character_is_a_piece_then_a_number_then_a_direction_or_place() {
+        let in_turn = |c: char| {
+            if let Some(r) = role_of_char(c) {
+                return Some(Tok::Piece(r));
+            }
+            if let Some(n) = number_of_char(c) {
+                return Some(Tok::Num(n));
+            }
+            Some(match c {
+                '进' | '進' => Tok::Dir(Action::Advance),
+                '退' => Tok::Dir(Action::Retreat),
+                '平' => Tok::Dir(Action::Traverse),
+                '前' => Tok::Pos(Ordinal::Front),
+                '中' => Tok::Pos(Ordinal::Middle),
+                '后' | '後' => Tok::Pos(Ordinal::Rear),
+                _ => return None,
+            })
+        };
+        for c in (0..0x3_0000).filter_map(char::from_u32) {
+            assert_eq!(tok_of_char(c), in_turn(c), "{c:?}");
         }
     }
 }
