@@ -13,8 +13,10 @@
 //! `rook_pair.rs`, `false_root.rs`, AXF's `tied_rook.rs`), and the weighing they share
 //! (`values.rs`, `floating.rs`, `exchange.rs`, `departure.rs`, `through_checks.rs`). Which of
 //! them an edition applies, and what each cites, is [`Definitions`]; what comes out is
-//! `output.rs`. What certainly makes no attack, cheaply, is `no_threat.rs`.
+//! `output.rs`. What certainly makes no attack, cheaply, is `no_threat.rs`; whether a move
+//! attacks, without the rest of its classification, `attack_only.rs`.
 
+mod attack_only;
 mod chase;
 mod check_capture;
 mod check_chase;
@@ -44,6 +46,7 @@ mod through_checks;
 mod tied_rook;
 mod values;
 
+pub use attack_only::is_attack;
 pub use chase::chased;
 pub use defensive::{attacking_pieces, holds_defensive_point, DefensiveKeyPoint};
 pub use definitions::{Definitions, Depth, Reading};

@@ -20,7 +20,7 @@ use super::conduct::report;
 use super::ruling::Finding;
 use super::RepetitionLaw;
 use crate::history::GameHistory;
-use crate::law::classify::{classify_keyed, threatens_nothing, Classification};
+use crate::law::classify::{is_attack, threatens_nothing, Classification};
 use crate::law::RepetitionRuling;
 
 /// Nine rounds (§23.4 "九个回合"), in plies of both sides: the stretch without a capture the
@@ -79,11 +79,7 @@ impl RepetitionLaw {
                 _ => (first..=ply)
                     .rev()
                     .step_by(2)
-                    .find(|&p| {
-                        history
-                            .peek_memo(key, p, |c: &Classification| !c.class.heaviest().is_attack())
-                            == Some(true)
-                    })
+                    .find(|&p| known_attack(history, key, p) == Some(false))
                     .or(earlier),
             }
         };
@@ -110,7 +106,8 @@ impl RepetitionLaw {
         // A move already known not to attack settles it without classifying anything: one
         // idle move spares the next eight of the side. Otherwise the latest, if it certainly
         // threatens nothing (`no_threat.rs`: one move generation, where classifying searches);
-        // otherwise classified, latest first (all kept with the history for the next plies).
+        // otherwise each is asked whether it attacks, latest first (kept with the history for
+        // the next plies).
         let idle = known(first);
         if idle.is_some_and(|p| p >= first) {
             return none(idle);
@@ -118,15 +115,17 @@ impl RepetitionLaw {
         if threatens_nothing(history.position(ply - 1), history.position(ply)) {
             return none(Some(ply));
         }
+        // Whether a ply attacks is all the rule reads of it (`attack_only.rs`).
         let attacking = |p: u32| {
-            history
-                .peek_memo(key, p, |c: &Classification| c.class.heaviest().is_attack())
-                .unwrap_or_else(|| {
-                    classify_keyed(history, p, &self.definitions, key)
-                        .class
-                        .heaviest()
-                        .is_attack()
-                })
+            known_attack(history, key, p).unwrap_or_else(|| {
+                let previous = p.checked_sub(2).map(|q| history.position(q));
+                let (before, after) = (history.position(p - 1), history.position(p));
+                history
+                    .memo(key, p, || {
+                        Attack(is_attack(previous, before, after, &self.definitions))
+                    })
+                    .0
+            })
         };
         match own.find(|&p| !attacking(p)) {
             Some(p) => none(Some(p)),
@@ -137,6 +136,17 @@ impl RepetitionLaw {
         }
     }
 }
+
+/// Whether ply `p` attacks, if already known: classified, or asked by the rule before.
+fn known_attack(history: &GameHistory, key: u64, p: u32) -> Option<bool> {
+    history
+        .peek_memo(key, p, |c: &Classification| c.class.heaviest().is_attack())
+        .or_else(|| history.peek_memo(key, p, |a: &Attack| a.0))
+}
+
+/// Whether a ply attacks ([`is_attack`]), kept with the history.
+#[derive(Copy, Clone, Debug)]
+struct Attack(bool);
 
 /// The nine rounds ending at a ply (`nine_round_window`), kept with the history.
 #[derive(Copy, Clone, Debug)]
