@@ -204,6 +204,25 @@ pub trait Ruleset: Send + Sync {
         super::replay::verdict_with_components(self, &*self.complete_record(game)?, options)
     }
 
+    /// Judges several games with the same options, in order: each result is what
+    /// [`Ruleset::judge`] gives for that game. For a corpus run over a ruleset whose every call
+    /// costs something beside the judging (a dynamic plugin in a process of its own pays a
+    /// round trip per call); the default judges the games one by one.
+    fn judge_batch(
+        &self,
+        games: &[&GameInput],
+        options: &JudgeOptions,
+    ) -> Vec<Result<Verdict, JudgeError>> {
+        games.iter().map(|game| self.judge(game, options)).collect()
+    }
+
+    /// Whether a corpus run should hand this ruleset several games per
+    /// [`Ruleset::judge_batch`] call rather than one game per task. False by default: for a
+    /// ruleset without a cost per call, grouping games only coarsens the parallel work.
+    fn judges_in_batches(&self) -> bool {
+        false
+    }
+
     /// The data this ruleset is built from, hooks included, if it is built from one (an
     /// [`super::Edition`], or a house variant of one): what a variant reads of its parent to
     /// change it. `None` (the default): a ruleset written in code, or a dynamic plugin.
