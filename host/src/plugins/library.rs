@@ -12,13 +12,16 @@ use xqr_plugin_sdk::{
 };
 
 /// The JSON protocol versions this host speaks.
-pub(crate) const SPOKEN_PROTOCOLS: &[u32] = &[1, 2, 3, PROTOCOL_VERSION];
+pub(crate) const SPOKEN_PROTOCOLS: &[u32] = &[1, 2, 3, 4, PROTOCOL_VERSION];
 
 /// The first protocol version whose `judge` judges a record as played, with its claims.
 pub(crate) const CLAIMS_PROTOCOL: u32 = 3;
 
 /// The first protocol version whose requests may carry a law patch.
 pub(crate) const LAW_PATCH_PROTOCOL: u32 = 4;
+
+/// The first protocol version whose `judge` takes several games in one request.
+pub(crate) const BATCH_PROTOCOL: u32 = 5;
 
 /// Which function of the table.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -40,7 +40,13 @@ pub const ABI_VERSION: u32 = 1;
 /// before answering, so that a house variant changes a plugin's repetition law. A host of this
 /// SDK still loads plugins of versions 1–3: they take no patch, and a variant that changes the
 /// law of one is refused.
-pub const PROTOCOL_VERSION: u32 = 4;
+///
+/// Version 5: a `judge` request may carry several games (`games` instead of `game`), answered
+/// with one reply holding each game's reply in order
+/// ([`protocol::batch`](crate::protocol::batch)), so that a corpus run through a plugin in
+/// another process pays one round trip per batch rather than per game. A host of this SDK
+/// still sends one game per request to a plugin of an older version.
+pub const PROTOCOL_VERSION: u32 = 5;
 
 /// Size in bytes of [`XqrPluginTable`] on this target, as written in
 /// [`XqrPluginTable::struct_size`].
@@ -147,7 +153,9 @@ pub struct XqrPluginTable {
     /// rules and points) or `{"error": "..."}`.
     pub meta: Option<XqrMetaFn>,
     /// Judges a whole game: `{"game": GameInput, "options": JudgeOptions}` →
-    /// `{"ok": Verdict}` or `{"error": "...", "judge_error": JudgeError}`.
+    /// `{"ok": Verdict}` or `{"error": "...", "judge_error": JudgeError}`; from protocol
+    /// version 5, several: `{"games": [GameInput, ...], ...}` → `{"ok": [REPLY, ...]}`, one
+    /// reply per game (see [`crate::protocol::batch`]).
     pub judge: Option<XqrCallFn>,
     /// Legal moves: `{"fen": "..."}` → `{"ok": ["h2e2", ...]}` or `{"error": "..."}`.
     pub legal_moves: Option<XqrCallFn>,

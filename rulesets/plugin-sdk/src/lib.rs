@@ -33,7 +33,7 @@
 //! | 16 | `protocol_version` | `uint32_t` | [`PROTOCOL_VERSION`]: the JSON messages |
 //! | 20 | `reserved` | `uint32_t` | 0 |
 //! | 24 | `meta` | `XqrBuffer (*)(void)` | the manifest |
-//! | 32 | `judge` | `XqrBuffer (*)(const uint8_t *, size_t)` | judge a whole game |
+//! | 32 | `judge` | `XqrBuffer (*)(const uint8_t *, size_t)` | judge a whole game (or several) |
 //! | 40 | `legal_moves` | `XqrBuffer (*)(const uint8_t *, size_t)` | legal moves of a position |
 //! | 48 | `query` | `XqrBuffer (*)(const uint8_t *, size_t)` | one component question |
 //! | 56 | `free_buffer` | `void (*)(XqrBuffer)` | frees a returned buffer |
@@ -68,17 +68,19 @@
 //! 4. `protocol_version` is one it speaks (this SDK's host speaks 1, 2 — which added the
 //!    `draw_pending` ruling to `repetition` replies —, 3, in which `judge` honours the options'
 //!    `claim` and verdicts list their `claims`: a record is judged as played unless `claim` is
-//!    `first`, and [`PROTOCOL_VERSION`] = 4, in which requests may carry a law patch, below); a
-//!    new number means messages an older host would misread. A host judges a record as played
-//!    under a plugin of version 1 or 2, which ends the game at the first claim, through the
-//!    plugin's components (its `query` calls) instead of its `judge`; it sends a law patch only
-//!    to a plugin of version 4 that declares it accepts one. Optional new JSON fields do not
-//!    need a new number: unknown fields are ignored on both sides;
+//!    `first`, 4, in which requests may carry a law patch, below, and [`PROTOCOL_VERSION`] =
+//!    5, in which a `judge` request may carry several games, below); a new number means
+//!    messages an older host would misread. A host judges a record as played under a plugin of
+//!    version 1 or 2, which ends the game at the first claim, through the plugin's components
+//!    (its `query` calls) instead of its `judge`; it sends a law patch only to a plugin of
+//!    version 4 or later that declares it accepts one, and several games in one `judge` request
+//!    only to a plugin of version 5 or later. Optional new JSON fields do not need a new
+//!    number: unknown fields are ignored on both sides;
 //! 5. every function pointer is present.
 //!
 //! Then it calls `meta` and validates the manifest ([`protocol::PluginManifest::validate`]).
 //!
-//! ## The JSON protocol (version [`PROTOCOL_VERSION`] = 4)
+//! ## The JSON protocol (version [`PROTOCOL_VERSION`] = 5)
 //!
 //! Replies are `{"ok": RESULT}` or `{"error": "message"}` ([`protocol::decode_reply`]).
 //!
@@ -117,8 +119,22 @@
 //! reports a `patch_error` located in the variant's file. A request without `law` is answered
 //! under the plugin's own law, as in version 3.
 //!
-//! Calls are coarse: a whole game per `judge`, a position per `legal_moves`; nothing is called
-//! per move of a search.
+//! **Batches (version 5).** A `judge` request may carry `games`, a list of games, instead of
+//! `game`: `{"games": [GameInput, …], "options": JudgeOptions, "law": LawChange}`, every game
+//! judged with the same options and law. The reply is `{"ok": [REPLY, …]}`, one element per
+//! game in order, each exactly the reply a request with that game alone gets (`{"ok":
+//! Verdict}` or `{"error": …, "judge_error": …}`; a panic on one game is that game's error
+//! reply, and the other games are judged); an error about the request as a whole (it cannot be
+//! read, its law patch does not apply) is one error reply. [`serve`] and [`xqr_plugin!`]
+//! answer both forms; a host reads a batch reply with [`protocol::decode_batch_reply`]. A host
+//! uses batches to judge a corpus through a plugin in another process, where each call costs a
+//! round trip; when a batch fails as a whole (the process dies or hangs, the reply is not one
+//! reply per game) it judges those games again one per request, so that only the game that
+//! causes the failure gets it. A plugin of version 4 or earlier gets one game per request. See
+//! [`protocol::batch`].
+//!
+//! Calls are coarse: a whole game (or a batch of games) per `judge`, a position per
+//! `legal_moves`; nothing is called per move of a search.
 
 #![warn(missing_docs)]
 

@@ -16,6 +16,9 @@ use xqr_core::rules::{
 use xqr_core::standings::StandingsRules;
 use xqr_core::{Color, IllegalMove, Move, MoveRules, Piece, Position, Role, Square, SquareSet};
 
+pub mod batch;
+pub use batch::{decode_batch_reply, JudgeBatchRequest};
+
 /// What `meta()` returns: the ruleset's [`RulesetMeta`] without `origin` (the host knows where
 /// it loaded the library from), plus what a host needs to answer for the plugin without a call:
 /// the move rules, the points and the standings rules.
@@ -216,7 +219,7 @@ impl PluginManifest {
     }
 }
 
-/// Input of `judge`.
+/// Input of `judge` for one game (a batch of games: [`JudgeBatchRequest`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct JudgeRequest {
     /// The game.
@@ -621,14 +624,6 @@ pub fn decode_reply<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ReplyError> 
         #[serde(default)]
         error: Given,
     }
-    /// Whether a field is there, whatever its value (`null` too).
-    #[derive(Default)]
-    struct Given(bool);
-    impl<'de> Deserialize<'de> for Given {
-        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Given, D::Error> {
-            serde::de::IgnoredAny::deserialize(d).map(|_| Given(true))
-        }
-    }
     // Only an object: a derived struct would also read an array.
     let object = bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
     if let Some(Ok(Answer {
@@ -668,6 +663,16 @@ pub fn decode_reply<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ReplyError> 
         None => Err(ReplyError::Malformed(
             "expected an object with \"ok\" or \"error\"".to_owned(),
         )),
+    }
+}
+
+/// Whether a field is there, whatever its value (`null` too).
+#[derive(Default)]
+struct Given(bool);
+
+impl<'de> Deserialize<'de> for Given {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Given, D::Error> {
+        serde::de::IgnoredAny::deserialize(d).map(|_| Given(true))
     }
 }
 

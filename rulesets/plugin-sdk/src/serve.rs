@@ -6,6 +6,7 @@
 //! Plugins normally use the macro; these functions are public for tables built by hand.
 
 use crate::abi::XqrBuffer;
+use crate::protocol::batch::{AnyJudgeRequest, BatchReply};
 use crate::protocol::{
     encode_error, encode_ok, encode_patch_error, JudgeRequest, LawChange, LegalMovesRequest,
     PluginManifest, Query, QueryRequest,
@@ -13,25 +14,30 @@ use crate::protocol::{
 use std::cell::{Cell, RefCell};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Once};
-use xqr_core::rules::Ruleset;
+use xqr_core::rules::{GameInput, JudgeOptions, Ruleset};
 use xqr_core::Position;
 
 /// Runs `f`, turning a panic into an error reply.
 fn guarded(f: impl FnOnce() -> Vec<u8>) -> XqrBuffer {
     quiet_panics();
     GUARDED.with(|g| g.set(g.get() + 1));
+    let bytes = caught(f);
+    GUARDED.with(|g| g.set(g.get() - 1));
+    XqrBuffer::from_vec(bytes)
+}
+
+/// Runs `f` inside a guarded call, its panic turned into an error reply: a whole call, or one
+/// game of a batch (whose other games are still judged).
+fn caught(f: impl FnOnce() -> Vec<u8>) -> Vec<u8> {
     // The ruleset is only read through `&`; a panic leaves nothing half-updated that the next
     // call could observe except what the ruleset itself guards.
-    let outcome = catch_unwind(AssertUnwindSafe(f));
-    GUARDED.with(|g| g.set(g.get() - 1));
-    let bytes = outcome.unwrap_or_else(|payload| {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| {
         let recorded = PANIC.with(|p| p.take());
         encode_error(
             &recorded.unwrap_or_else(|| panic_message(payload.as_ref(), None)),
             None,
         )
-    });
-    XqrBuffer::from_vec(bytes)
+    })
 }
 
 thread_local! {
@@ -141,7 +147,9 @@ pub fn meta(ruleset: impl FnOnce() -> &'static dyn Ruleset) -> XqrBuffer {
 
 /// `judge(input)`: `{"ok": Verdict}` or `{"error": ..., "judge_error": ...}`; under the
 /// request's law patch if it carries one (`{"error": ..., "patch_error": ...}` when it does not
-/// apply).
+/// apply). A batch request (`games`, protocol version 5) gets `{"ok": [REPLY, ...]}`, one reply
+/// per game in order, a panic on one game being that game's error reply
+/// ([`protocol::batch`](crate::protocol::batch)).
 ///
 /// # Safety
 ///
@@ -153,9 +161,27 @@ pub unsafe fn judge(
 ) -> XqrBuffer {
     guarded(|| {
         // SAFETY: forwarded from the caller.
-        let req: JudgeRequest = match unsafe { request(ptr, len) } {
+        let req: AnyJudgeRequest = match unsafe { request(ptr, len) } {
             Ok(r) => r,
             Err(reply) => return reply,
+        };
+        let games = match (req.game, req.games) {
+            (Some(game), None) => Games::One(game),
+            (None, Some(games)) => Games::Batch(games),
+            (Some(_), Some(_)) => {
+                return encode_error(
+                    "bad request: a judge request carries `game` or `games`, not both",
+                    None,
+                )
+            }
+            // Read again as a single-game request, for the message a version-4 plugin gives.
+            (None, None) => {
+                // SAFETY: forwarded from the caller.
+                return match unsafe { request::<JudgeRequest>(ptr, len) } {
+                    Err(reply) => reply,
+                    Ok(_) => encode_error("bad request: no game", None),
+                }
+            }
         };
         let base = ruleset();
         let patched = match under_law(base, req.law.as_ref()) {
@@ -163,11 +189,31 @@ pub unsafe fn judge(
             Err(reply) => return reply,
         };
         let rs = patched.as_deref().unwrap_or(base);
-        match rs.judge(&req.game, &req.options) {
-            Ok(v) => encode_ok(&v),
-            Err(e) => encode_error(&e.to_string(), Some(&e)),
+        match games {
+            Games::One(game) => judged(rs, &game, &req.options),
+            Games::Batch(games) => {
+                let mut reply = BatchReply::with_capacity(games.len());
+                for game in &games {
+                    reply.push(&caught(|| judged(rs, game, &req.options)));
+                }
+                reply.finish()
+            }
         }
     })
+}
+
+/// The games of a `judge` request.
+enum Games {
+    One(GameInput),
+    Batch(Vec<GameInput>),
+}
+
+/// The reply to judging one game.
+fn judged(rs: &dyn Ruleset, game: &GameInput, options: &JudgeOptions) -> Vec<u8> {
+    match rs.judge(game, options) {
+        Ok(v) => encode_ok(&v),
+        Err(e) => encode_error(&e.to_string(), Some(&e)),
+    }
 }
 
 /// `legal_moves(input)`: `{"ok": ["h2e2", ...]}`.
