@@ -111,6 +111,15 @@ impl Plugin {
             Backend::Isolated(children) => children.call(f, input),
         }
     }
+
+    /// Calls `judge` with a batch request; a process lost on it does not count towards
+    /// disabling `judge` (see [`Children::call_batch`]).
+    pub(crate) fn call_batch(&self, input: &[u8]) -> Result<Vec<u8>, String> {
+        match &self.backend {
+            Backend::InProcess(table) => table.call(Function::Judge, input),
+            Backend::Isolated(children) => children.call_batch(Function::Judge, input),
+        }
+    }
 }
 
 impl Table {

@@ -1,6 +1,8 @@
 //! A loaded plugin wrapped as an ordinary [`Ruleset`].
 
-use super::library::{Function, Plugin, CLAIMS_PROTOCOL, LAW_PATCH_PROTOCOL};
+mod batch;
+
+use super::library::{Function, Plugin, BATCH_PROTOCOL, CLAIMS_PROTOCOL, LAW_PATCH_PROTOCOL};
 use super::PluginError;
 use std::path::Path;
 use std::sync::Arc;
@@ -154,27 +156,30 @@ impl Ruleset for PluginRuleset {
             #[serde(skip_serializing_if = "Option::is_none")]
             law: Option<&'a LawChange>,
         }
-        let failed = |message: String| JudgeError::Plugin {
-            ruleset: self.meta.id.clone(),
-            message,
-        };
         let law = self.law.as_deref();
         let mut input = Vec::with_capacity(request_size(game));
         serde_json::to_writer(&mut input, &Request { game, options, law })
-            .map_err(|e| failed(format!("cannot encode the request: {e}")))?;
-        let bytes = self.plugin.call(Function::Judge, &input).map_err(failed)?;
-        match decode_reply::<Verdict>(&bytes) {
-            Ok(v) if v.ruleset == self.meta.id => Ok(v),
-            Ok(v) => Err(failed(format!(
-                "the verdict names ruleset {:?}, not {:?}",
-                v.ruleset, self.meta.id
-            ))),
-            Err(ReplyError::Plugin {
-                judge_error: Some(e),
-                ..
-            }) => Err(e),
-            Err(e) => Err(failed(e.to_string())),
-        }
+            .map_err(|e| self.plugin_error(format!("cannot encode the request: {e}")))?;
+        let bytes = self
+            .plugin
+            .call(Function::Judge, &input)
+            .map_err(|e| self.plugin_error(e))?;
+        self.judgement(decode_reply::<Verdict>(&bytes))
+    }
+
+    /// Several games in one `judge` call for a plugin of protocol version 5; see
+    /// [`batch`] for what happens when the call fails.
+    fn judge_batch(
+        &self,
+        games: &[&GameInput],
+        options: &JudgeOptions,
+    ) -> Vec<Result<Verdict, JudgeError>> {
+        batch::judge_batch(self, games, options)
+    }
+
+    /// For a plugin of protocol version 5: a call to another process costs a round trip.
+    fn judges_in_batches(&self) -> bool {
+        self.plugin.protocol >= BATCH_PROTOCOL
     }
 
     fn with_law(
@@ -207,6 +212,33 @@ impl Ruleset for PluginRuleset {
                 )),
             },
         )
+    }
+}
+
+impl PluginRuleset {
+    /// A failed `judge` call as the error of the game.
+    fn plugin_error(&self, message: String) -> JudgeError {
+        JudgeError::Plugin {
+            ruleset: self.meta.id.clone(),
+            message,
+        }
+    }
+
+    /// The verdict of a decoded `judge` reply, or the game's error: the judge error the plugin
+    /// names, or the failure.
+    fn judgement(&self, reply: Result<Verdict, ReplyError>) -> Result<Verdict, JudgeError> {
+        match reply {
+            Ok(v) if v.ruleset == self.meta.id => Ok(v),
+            Ok(v) => Err(self.plugin_error(format!(
+                "the verdict names ruleset {:?}, not {:?}",
+                v.ruleset, self.meta.id
+            ))),
+            Err(ReplyError::Plugin {
+                judge_error: Some(e),
+                ..
+            }) => Err(e),
+            Err(e) => Err(self.plugin_error(e.to_string())),
+        }
     }
 }
 

@@ -240,6 +240,17 @@ impl Children {
 
     /// Calls `f` in an idle process, or a new one; the raw reply or a message naming the file.
     pub(crate) fn call(&self, f: Function, input: &[u8]) -> Result<Vec<u8>, String> {
+        self.call_counting(f, input, true)
+    }
+
+    /// [`Children::call`] for a batch of games, whose failure does not count towards
+    /// disabling `f`: the host judges those games again one per call, and those calls count,
+    /// so a function is disabled after the same failures as without batches.
+    pub(crate) fn call_batch(&self, f: Function, input: &[u8]) -> Result<Vec<u8>, String> {
+        self.call_counting(f, input, false)
+    }
+
+    fn call_counting(&self, f: Function, input: &[u8], counted: bool) -> Result<Vec<u8>, String> {
         let located = |reason: String| format!("{}: {reason}", self.path.display());
         let taken = {
             let mut state = self.lock();
@@ -263,9 +274,11 @@ impl Children {
                 Ok((child, Hello::Loaded { .. })) => child,
                 Ok((_, Hello::MissingSymbol { reason } | Hello::Failed { reason }))
                 | Err(Failure::Process(reason) | Failure::Call(reason)) => {
-                    return Err(located(
-                        self.failed(f, format!("cannot restart the plugin process: {reason}")),
-                    ))
+                    return Err(located(self.failed(
+                        f,
+                        format!("cannot restart the plugin process: {reason}"),
+                        counted,
+                    )))
                 }
             },
         };
@@ -281,7 +294,7 @@ impl Children {
             }
             Err(Failure::Process(reason)) => {
                 drop(child);
-                Err(located(self.failed(f, reason)))
+                Err(located(self.failed(f, reason, counted)))
             }
         }
     }
@@ -296,11 +309,16 @@ impl Children {
         self.returned.notify_one();
     }
 
-    /// Counts a process lost during `f`; the reason. `f` is disabled if it fails too often.
-    fn failed(&self, f: Function, reason: String) -> String {
+    /// Counts a process lost during `f`; the reason. `f` is disabled if it fails too often
+    /// (`counted` failures only).
+    fn failed(&self, f: Function, reason: String, counted: bool) -> String {
         let mut state = self.lock();
         let i = index(f);
         state.alive -= 1;
+        if !counted {
+            self.returned.notify_all();
+            return reason;
+        }
         state.consecutive_failures[i] += 1;
         if state.consecutive_failures[i] >= GIVE_UP_AFTER && state.disabled[i].is_none() {
             state.disabled[i] = Some(format!(
