@@ -3,7 +3,8 @@
 //!
 //! A reader thread reads the files one at a time (see [`corpus`]) and passes games through a
 //! bounded channel; the calling thread takes them in chunks, judges each chunk in parallel on
-//! the current rayon pool, and hands the results to a sink in input order. Memory holds the text
+//! the current rayon pool (a game per task, or for a plugin in its own process a run of games
+//! per call: [`tasks`]), and hands the results to a sink in input order. Memory holds the text
 //! of the file being read and at most three chunks of games, whatever the size of the corpus.
 //!
 //! Every input becomes one [`Item`]: a [`JudgedGame`] (with, per ruleset, a verdict or the
@@ -38,6 +39,7 @@
 pub mod corpus;
 mod line;
 mod summary;
+mod tasks;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
@@ -45,8 +47,9 @@ use std::sync::mpsc::sync_channel;
 use std::sync::Arc;
 
 use indicatif::ProgressBar;
-use rayon::prelude::*;
-use xqr_core::rules::{GameResult, JudgeError, JudgeOptions, Ruleset, Termination, Verdict};
+use xqr_core::rules::{
+    GameInput, GameResult, JudgeError, JudgeOptions, Ruleset, Termination, Verdict,
+};
 
 use crate::record_input::RecordedGame;
 use corpus::Job;
@@ -284,8 +287,7 @@ impl Batch {
                 if jobs.is_empty() {
                     return Ok(());
                 }
-                let items: Vec<Item> = jobs.par_drain(..).map(|job| self.judge(job)).collect();
-                for item in items {
+                for item in self.judge(&mut jobs) {
                     // On error `rx` is dropped on return, which stops the reader.
                     sink(item)?;
                 }
@@ -293,36 +295,53 @@ impl Batch {
         })
     }
 
-    fn judge(&self, job: Job) -> Item {
-        match job {
-            Job::Error(e) => Item::Error(e),
-            Job::Game { file, game } => {
-                let verdicts = self
-                    .rulesets
-                    .iter()
-                    .map(|rs| Judgement {
-                        ruleset: rs.meta().id.clone(),
-                        outcome: judge_one(rs.as_ref(), &game, &self.options),
+    /// The items of `jobs`, in order, every game judged under every ruleset (see [`tasks`]).
+    fn judge(&self, jobs: &mut Vec<Job>) -> Vec<Item> {
+        let games: Vec<&GameInput> = jobs
+            .iter()
+            .filter_map(|job| match job {
+                Job::Game { game, .. } => Some(&game.input),
+                Job::Error(_) => None,
+            })
+            .collect();
+        let mut judged = tasks::judge_games(&self.rulesets, &self.options, &games).into_iter();
+        jobs.drain(..)
+            .map(|job| match job {
+                Job::Error(e) => Item::Error(e),
+                Job::Game { file, game } => {
+                    let outcomes = judged.next().unwrap_or_default();
+                    let verdicts = self
+                        .rulesets
+                        .iter()
+                        .zip(outcomes)
+                        .map(|(rs, outcome)| Judgement {
+                            ruleset: rs.meta().id.clone(),
+                            outcome,
+                        })
+                        .collect();
+                    Item::Game(JudgedGame {
+                        file,
+                        game: *game,
+                        verdicts,
                     })
-                    .collect();
-                Item::Game(JudgedGame {
-                    file,
-                    game: *game,
-                    verdicts,
-                })
-            }
-        }
+                }
+            })
+            .collect()
     }
+}
+
+/// A judgement as a corpus run reports it.
+fn outcome(judged: Result<Verdict, JudgeError>) -> Result<Verdict, Failure> {
+    judged.map_err(Failure::Judge)
 }
 
 fn judge_one(
     rs: &dyn Ruleset,
-    game: &RecordedGame,
+    game: &GameInput,
     options: &JudgeOptions,
 ) -> Result<Verdict, Failure> {
-    match catch_unwind(AssertUnwindSafe(|| rs.judge(&game.input, options))) {
-        Ok(Ok(v)) => Ok(v),
-        Ok(Err(e)) => Err(Failure::Judge(e)),
+    match catch_unwind(AssertUnwindSafe(|| rs.judge(game, options))) {
+        Ok(judged) => outcome(judged),
         Err(panic) => {
             let message = panic
                 .downcast_ref::<&str>()
