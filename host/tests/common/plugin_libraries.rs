@@ -16,6 +16,8 @@ pub struct Libraries {
     pub segfault: PathBuf,
     pub abort: PathBuf,
     pub hang: PathBuf,
+    /// Ruleset `testkit-selective`, misbehaving on tagged games, and its protocol-4 table.
+    pub selective: PathBuf,
     pub crash_on_load: PathBuf,
     pub not_a_plugin: PathBuf,
     /// Where they were built; tests make their plugin directories under it.
@@ -28,6 +30,7 @@ const TESTKIT_EXAMPLES: &[&str] = &[
     "testkit_segfault",
     "testkit_abort",
     "testkit_hang",
+    "testkit_selective",
     "testkit_crash_on_load",
     "not_a_plugin",
 ];
@@ -82,6 +85,7 @@ fn build_libraries() -> Libraries {
         segfault: lib(&examples, "testkit_segfault"),
         abort: lib(&examples, "testkit_abort"),
         hang: lib(&examples, "testkit_hang"),
+        selective: lib(&examples, "testkit_selective"),
         crash_on_load: lib(&examples, "testkit_crash_on_load"),
         not_a_plugin: lib(&examples, "not_a_plugin"),
         target,
@@ -92,6 +96,7 @@ fn build_libraries() -> Libraries {
         &libs.segfault,
         &libs.abort,
         &libs.hang,
+        &libs.selective,
         &libs.crash_on_load,
         &libs.not_a_plugin,
     ] {

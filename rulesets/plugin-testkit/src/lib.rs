@@ -26,9 +26,16 @@
 //!   aborts it, or never returns; everything else answers as the 1999 rules, except that
 //!   `testkit-segfault`'s game-end test (a component call, as the live arbiter makes them)
 //!   also dies of `SIGSEGV` once the game has [`SEGFAULT_IN_PLAY_FROM`] plies;
+//! - `testkit_selective`: ruleset `testkit-selective` ([`selective`]), the 1999 rules except
+//!   on a game whose `Testkit` tag names a misbehaviour (`panic`, `segfault`, `abort`,
+//!   `hang`), for the tests of batches that one game breaks. It also exports
+//!   `xqr_testkit_selective_protocol_4`: the same ruleset in a table of protocol version 4,
+//!   whose `judge` refuses a batch request, as a plugin built before batches would;
 //! - `testkit_crash_on_load`: a library whose initialiser aborts the process while it loads
 //!   (Linux);
 //! - `not_a_plugin`: a shared library without the entry symbol.
+
+pub mod selective;
 
 use xqr_core::rules::{
     GameEnd, GameHistory, GameInput, GameResult, JudgeError, JudgeOptions, MoveLegality,
@@ -163,7 +170,7 @@ impl Ruleset for MisbehavingRuleset {
 /// Dies of `SIGSEGV`. Raised rather than provoked by a bad pointer, which would be undefined
 /// behaviour; the default action is restored first because the Rust runtime handles `SIGSEGV`
 /// (to report stack overflows) and would otherwise survive a raised one.
-fn segfault() -> ! {
+pub(crate) fn segfault() -> ! {
     #[cfg(unix)]
     // SAFETY: restoring the default action of a signal and raising it have no preconditions.
     unsafe {
