@@ -79,7 +79,10 @@ fn a_protocol_4_plugin_is_judged_one_game_per_call() {
             assert_eq!(j, &rs.judge(g, &options), "{g:?}");
         }
         assert!(judged[0].is_ok() && judged[2].is_ok());
-        assert!(matches!(&judged[1], Err(e) if e.ply() == Some(2)), "{judged:?}");
+        assert!(
+            matches!(&judged[1], Err(e) if e.ply() == Some(2)),
+            "{judged:?}"
+        );
     }
 }
 
@@ -100,7 +103,12 @@ fn a_crash_inside_a_batch_is_the_error_of_that_game_only() {
         other => panic!("the crash is that game's error: {other:?}"),
     }
     let fine = xqr_cxa1999::Cxa1999::new();
-    for (i, (g, j)) in games.iter().zip(&judged).enumerate().filter(|(i, _)| *i != 2) {
+    for (i, (g, j)) in games
+        .iter()
+        .zip(&judged)
+        .enumerate()
+        .filter(|(i, _)| *i != 2)
+    {
         let expected = fine.judge(g, &options).map(|mut v| {
             v.ruleset = "testkit-selective".to_owned();
             v
@@ -161,12 +169,7 @@ fn batch(dir: &Path, corpus: &Path, extra: &[&str]) -> Vec<Value> {
 #[test]
 fn bad_games_inside_batches_fail_alone_and_the_others_get_their_verdicts() {
     let dir = plugin_dir("batch-selective", &[&libraries().selective]);
-    let bad = [
-        (1, "segfault"),
-        (3, "panic"),
-        (4, "abort"),
-        (7, "hang"),
-    ];
+    let bad = [(1, "segfault"), (3, "panic"), (4, "abort"), (7, "hang")];
     let (tagged, clean) = corpus("selective", &bad);
     let reference = batch(&dir, &clean, &["--threads", "1"]);
     assert_eq!(reference.len(), 9);

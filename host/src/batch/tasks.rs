@@ -65,15 +65,17 @@ pub(super) fn judge_games(
                     .filter(|(_, b)| !**b)
                     .map(|(rs, _)| judge_one(rs.as_ref(), games[*i], options))
                     .collect(),
-                Task::Run { ruleset, games: run } => {
-                    judge_run(rulesets[*ruleset].as_ref(), &games[run.clone()], options)
-                }
+                Task::Run {
+                    ruleset,
+                    games: run,
+                } => judge_run(rulesets[*ruleset].as_ref(), &games[run.clone()], options),
             };
             (task, outcomes)
         })
         .collect();
-    let mut table: Vec<Vec<Option<Result<Verdict, Failure>>>> =
-        (0..games.len()).map(|_| vec![None; rulesets.len()]).collect();
+    let mut table: Vec<Vec<Option<Result<Verdict, Failure>>>> = (0..games.len())
+        .map(|_| vec![None; rulesets.len()])
+        .collect();
     let unbatched: Vec<usize> = (0..rulesets.len()).filter(|&r| !batched[r]).collect();
     for (task, outcomes) in done {
         match task {
@@ -166,7 +168,7 @@ mod tests {
     fn a_chunk_is_cut_into_runs_of_at_most_sixteen_games() {
         assert_eq!(cut(&[80; 40], 1), [0..16, 16..32, 32..40]);
         assert_eq!(cut(&[], 1), []);
-        assert_eq!(cut(&[5], 4), [0..1]);
+        assert_eq!(cut(&[5], 4), vec![Range { start: 0, end: 1 }]);
     }
 
     #[test]

@@ -180,7 +180,7 @@ pub unsafe fn judge(
                 return match unsafe { request::<JudgeRequest>(ptr, len) } {
                     Err(reply) => reply,
                     Ok(_) => encode_error("bad request: no game", None),
-                }
+                };
             }
         };
         let base = ruleset();

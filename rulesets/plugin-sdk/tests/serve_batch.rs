@@ -90,7 +90,10 @@ fn each_game_of_a_batch_gets_the_reply_it_gets_alone() {
     }
     match &replies[2] {
         Err(ReplyError::Plugin { message, .. }) => {
-            assert!(message.starts_with("plugin panicked: boom on a tagged game"), "{message}")
+            assert!(
+                message.starts_with("plugin panicked: boom on a tagged game"),
+                "{message}"
+            )
         }
         other => panic!("expected the panic as that game's error, got {other:?}"),
     }
@@ -106,7 +109,11 @@ fn a_request_with_game_and_games_is_refused() {
 #[test]
 fn a_request_without_a_game_gets_the_single_request_error() {
     let e = decode_reply::<Verdict>(&call(br#"{"options": {}}"#)).unwrap_err();
-    assert!(e.to_string().starts_with("bad request: missing field `game`"), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("bad request: missing field `game`"),
+        "{e}"
+    );
 }
 
 #[test]

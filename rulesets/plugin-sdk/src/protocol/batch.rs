@@ -162,7 +162,10 @@ mod tests {
             ..JudgeBatchRequest::default()
         };
         let json = serde_json::to_string(&req).unwrap();
-        assert_eq!(serde_json::from_str::<JudgeBatchRequest>(&json).unwrap(), req);
+        assert_eq!(
+            serde_json::from_str::<JudgeBatchRequest>(&json).unwrap(),
+            req
+        );
         let any: AnyJudgeRequest = serde_json::from_str(&json).unwrap();
         assert_eq!(any.games.as_deref(), Some(&req.games[..]));
         assert!(any.game.is_none());
