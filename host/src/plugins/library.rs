@@ -104,6 +104,11 @@ impl Plugin {
         decode_reply(&bytes).map_err(|e| err(e.to_string()))
     }
 
+    /// Whether it runs in processes of its own, where every call costs a round trip.
+    pub(crate) fn in_own_process(&self) -> bool {
+        matches!(self.backend, Backend::Isolated(_))
+    }
+
     /// Calls `f` with the JSON `input`; the raw reply bytes.
     pub(crate) fn call(&self, f: Function, input: &[u8]) -> Result<Vec<u8>, String> {
         match &self.backend {

@@ -177,9 +177,11 @@ impl Ruleset for PluginRuleset {
         batch::judge_batch(self, games, options)
     }
 
-    /// For a plugin of protocol version 5: a call to another process costs a round trip.
+    /// For a plugin of protocol version 5 in processes of its own, where a call costs a
+    /// round trip. In process a call costs next to nothing: a batch there saves nothing and
+    /// holds the JSON of many games at once.
     fn judges_in_batches(&self) -> bool {
-        self.plugin.protocol >= BATCH_PROTOCOL
+        self.plugin.protocol >= BATCH_PROTOCOL && self.plugin.in_own_process()
     }
 
     fn with_law(
