@@ -7,6 +7,7 @@
 
 use crate::abi::XqrBuffer;
 use crate::protocol::batch::{AnyJudgeRequest, BatchReply};
+use crate::protocol::pooled::{recycle, PooledGame};
 use crate::protocol::{
     encode_error, encode_ok, encode_patch_error, JudgeRequest, LawChange, LegalMovesRequest,
     PluginManifest, Query, QueryRequest,
@@ -166,8 +167,10 @@ pub unsafe fn judge(
             Err(reply) => return reply,
         };
         let games = match (req.game, req.games) {
-            (Some(game), None) => Games::One(game),
-            (None, Some(games)) => Games::Batch(games),
+            (Some(game), None) => Games::One(game.into_game()),
+            (None, Some(games)) => {
+                Games::Batch(games.into_iter().map(PooledGame::into_game).collect())
+            }
             (Some(_), Some(_)) => {
                 return encode_error(
                     "bad request: a judge request carries `game` or `games`, not both",
@@ -189,12 +192,18 @@ pub unsafe fn judge(
             Err(reply) => return reply,
         };
         let rs = patched.as_deref().unwrap_or(base);
+        // Each game's move strings serve the next request's games (`protocol/pooled.rs`).
         match games {
-            Games::One(game) => judged(rs, &game, &req.options),
+            Games::One(game) => {
+                let reply = judged(rs, &game, &req.options);
+                recycle(game);
+                reply
+            }
             Games::Batch(games) => {
                 let mut reply = BatchReply::with_capacity(games.len());
-                for game in &games {
-                    reply.push(&caught(|| judged(rs, game, &req.options)));
+                for game in games {
+                    reply.push(&caught(|| judged(rs, &game, &req.options)));
+                    recycle(game);
                 }
                 reply.finish()
             }

@@ -22,6 +22,7 @@
 //! games) is the host's choice: the xqr host judges those games again one per request, so that
 //! the failure lands on the game that causes it.
 
+use super::pooled::PooledGame;
 use super::{decode_reply, Given, LawChange, ReplyError};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -46,9 +47,9 @@ pub struct JudgeBatchRequest {
 #[derive(Deserialize)]
 pub(crate) struct AnyJudgeRequest {
     #[serde(default)]
-    pub(crate) game: Option<GameInput>,
+    pub(crate) game: Option<PooledGame>,
     #[serde(default)]
-    pub(crate) games: Option<Vec<GameInput>>,
+    pub(crate) games: Option<Vec<PooledGame>>,
     #[serde(default)]
     pub(crate) options: JudgeOptions,
     #[serde(default)]
@@ -167,7 +168,13 @@ mod tests {
             req
         );
         let any: AnyJudgeRequest = serde_json::from_str(&json).unwrap();
-        assert_eq!(any.games.as_deref(), Some(&req.games[..]));
+        let games: Vec<GameInput> = any
+            .games
+            .expect("a batch")
+            .into_iter()
+            .map(PooledGame::into_game)
+            .collect();
+        assert_eq!(games, req.games);
         assert!(any.game.is_none());
     }
 

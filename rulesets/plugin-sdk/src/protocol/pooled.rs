@@ -1,0 +1,162 @@
+//! The games of a `judge` request, their move texts read into strings kept from the games
+//! judged before.
+//!
+//! A [`GameInput`] owns a `String` per move, so reading a request's games costs an allocation
+//! per ply, and dropping them a free: over a corpus, a sizeable part of what a plugin pays
+//! beside the same ruleset built in (whose reader hands its strings over). A plugin reads its
+//! requests into [`PooledGame`]s, which take their move strings from a pool of the calling
+//! thread, and gives each game's strings back once judged ([`recycle`]). What is read is
+//! exactly what [`GameInput`]'s own reading gives, errors included.
+
+use serde::de::{DeserializeSeed, Deserializer, SeqAccess, Unexpected, Visitor};
+use serde::Deserialize;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::fmt;
+use xqr_core::rules::GameInput;
+
+/// How many strings a thread keeps: more than the plies of a long batch of games.
+const POOL_LIMIT: usize = 1 << 15;
+
+thread_local! {
+    static POOL: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A game of a `judge` request: [`GameInput`]'s fields, read alike, the moves into pooled
+/// strings.
+#[derive(Deserialize)]
+pub(crate) struct PooledGame {
+    #[serde(default)]
+    fen: Option<String>,
+    #[serde(default, deserialize_with = "pooled_moves")]
+    moves: Vec<String>,
+    #[serde(default)]
+    tags: BTreeMap<String, String>,
+}
+
+impl PooledGame {
+    /// The game read.
+    pub(crate) fn into_game(self) -> GameInput {
+        GameInput {
+            fen: self.fen,
+            moves: self.moves,
+            tags: self.tags,
+        }
+    }
+}
+
+/// Gives the move strings of `game`, judged, back to the calling thread's pool.
+pub(crate) fn recycle(game: GameInput) {
+    POOL.with(|pool| {
+        let mut pool = pool.borrow_mut();
+        let room = POOL_LIMIT.saturating_sub(pool.len());
+        pool.extend(game.moves.into_iter().take(room));
+    });
+}
+
+/// Reads a list of move texts as `Vec<String>` does, each into a pooled string.
+fn pooled_moves<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    d.deserialize_seq(Moves)
+}
+
+struct Moves;
+
+impl<'de> Visitor<'de> for Moves {
+    type Value = Vec<String>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a sequence")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<String>, A::Error> {
+        let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        while let Some(text) = seq.next_element_seed(Text)? {
+            out.push(text);
+        }
+        Ok(out)
+    }
+}
+
+/// One move text, read as `String` reads it.
+struct Text;
+
+impl<'de> DeserializeSeed<'de> for Text {
+    type Value = String;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
+        d.deserialize_string(self)
+    }
+}
+
+impl Visitor<'_> for Text {
+    type Value = String;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a string")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<String, E> {
+        let kept = POOL.with(|pool| pool.borrow_mut().pop());
+        Ok(match kept {
+            Some(mut s) => {
+                s.clear();
+                s.push_str(v);
+                s
+            }
+            None => v.to_owned(),
+        })
+    }
+
+    fn visit_string<E: serde::de::Error>(self, v: String) -> Result<String, E> {
+        Ok(v)
+    }
+
+    fn visit_bytes<E: serde::de::Error>(self, v: &[u8]) -> Result<String, E> {
+        match std::str::from_utf8(v) {
+            Ok(s) => self.visit_str(s),
+            Err(_) => Err(E::invalid_value(Unexpected::Bytes(v), &self)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{recycle, PooledGame, POOL};
+    use xqr_core::rules::GameInput;
+
+    /// Games read through the pool are those `GameInput` reads, before and after strings are
+    /// given back; malformed ones fail with the same message.
+    #[test]
+    fn reads_as_game_input_does() {
+        let texts = [
+            r#"{"moves": ["h2e2", "h9g7", "炮二平五"], "tags": {"Result": "1-0"}}"#,
+            r#"{"fen": "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "moves": ["e0d0", "e9\"x"]}"#,
+            r#"{"moves": []}"#,
+            r#"{}"#,
+        ];
+        for _ in 0..2 {
+            for t in texts {
+                let pooled: PooledGame = serde_json::from_str(t).unwrap();
+                let game = pooled.into_game();
+                assert_eq!(game, serde_json::from_str::<GameInput>(t).unwrap(), "{t}");
+                recycle(game);
+            }
+        }
+        assert!(POOL.with(|p| !p.borrow().is_empty()));
+        for bad in [
+            r#"{"moves": [1]}"#,
+            r#"{"moves": "h2e2"}"#,
+            r#"{"moves": ["h2e2", null]}"#,
+            r#"{"moves": ["h2e2""#,
+        ] {
+            let ours = serde_json::from_str::<PooledGame>(bad)
+                .err()
+                .map(|e| e.to_string());
+            let theirs = serde_json::from_str::<GameInput>(bad)
+                .err()
+                .map(|e| e.to_string());
+            assert_eq!(ours, theirs, "{bad}");
+            assert!(ours.is_some(), "{bad}");
+        }
+    }
+}
