@@ -5,7 +5,8 @@
 //! These queries are the building blocks of the per-move classifier (check, chase, protection).
 
 use crate::tables::{
-    diag_adjacent, same_line, DIAG_NEIGHBOURS, ELEPHANT_MOVES, HORSE_SOURCES, RAYS,
+    diag_adjacent, nearest_on_ray, same_line, DIAG_NEIGHBOURS, ELEPHANT_MOVES, HORSE_SOURCES, RAYS,
+    RAY_MASKS,
 };
 use crate::{Board, Color, Position, Role, Square, SquareSet};
 
@@ -190,32 +191,26 @@ const fn check_points_table() -> [u128; 90] {
 #[inline]
 pub(crate) fn king_attacked(board: &Board, us: usize, k: u8, roaming: bool) -> bool {
     let them = us ^ 1;
-    // Rooks, cannons, and the other king along the file.
-    for (dir, ray) in RAYS[k as usize].iter().enumerate() {
-        let mut i = 0;
-        let len = ray.len as usize;
-        while i < len {
-            let c = board.code(ray.squares[i]);
-            i += 1;
-            if c != 0 {
-                if code_color(c) == them {
-                    let role = code_role(c);
-                    if role == ROOK || (role == KING && dir < 2) {
-                        return true;
-                    }
-                }
-                break;
+    let theirs = board.side_mask(them);
+    let occupied = theirs | board.side_mask(us);
+    // Rooks, cannons, and the other king along the file: the nearest piece and the one
+    // behind it on each line that holds a piece of theirs.
+    for (dir, &line) in RAY_MASKS[k as usize].iter().enumerate() {
+        if theirs & line == 0 {
+            continue;
+        }
+        let mut on_line = occupied & line;
+        let first = nearest_on_ray(on_line, dir);
+        let c = board.code(first);
+        if code_color(c) == them {
+            let role = code_role(c);
+            if role == ROOK || (role == KING && dir < 2) {
+                return true;
             }
         }
-        while i < len {
-            let c = board.code(ray.squares[i]);
-            i += 1;
-            if c != 0 {
-                if code_color(c) == them && code_role(c) == CANNON {
-                    return true;
-                }
-                break;
-            }
+        on_line &= !(1u128 << first);
+        if on_line != 0 && is(board.code(nearest_on_ray(on_line, dir)), them, CANNON) {
+            return true;
         }
     }
     // Horses.
@@ -308,34 +303,29 @@ pub(crate) fn attackers_on(
         && code_color(target) != them
         && code_role(target) == KING
         && !code_hidden(target);
-    for (dir, ray) in RAYS[t as usize].iter().enumerate() {
-        let mut i = 0;
-        let len = ray.len as usize;
-        while i < len {
-            let s = ray.squares[i];
-            let c = board.code(s);
-            i += 1;
-            if c != 0 {
-                if code_color(c) == them {
-                    let role = code_role(c);
-                    let king_step = role == KING && i == 1 && sq.in_palace(by);
-                    let flying = role == KING && dir < 2 && target_is_enemy_king;
-                    if role == ROOK || king_step || flying {
-                        out.insert(Square::new_unchecked(s));
-                    }
-                }
-                break;
+    let theirs = board.side_mask(them);
+    let occupied = theirs | board.side_mask(them ^ 1);
+    for (dir, &line) in RAY_MASKS[t as usize].iter().enumerate() {
+        if theirs & line == 0 {
+            continue;
+        }
+        let mut on_line = occupied & line;
+        let first = nearest_on_ray(on_line, dir);
+        let c = board.code(first);
+        if code_color(c) == them {
+            let role = code_role(c);
+            let adjacent = RAYS[t as usize][dir].squares[0] == first;
+            let king_step = role == KING && adjacent && sq.in_palace(by);
+            let flying = role == KING && dir < 2 && target_is_enemy_king;
+            if role == ROOK || king_step || flying {
+                out.insert(Square::new_unchecked(first));
             }
         }
-        while i < len {
-            let s = ray.squares[i];
-            let c = board.code(s);
-            i += 1;
-            if c != 0 {
-                if code_color(c) == them && code_role(c) == CANNON {
-                    out.insert(Square::new_unchecked(s));
-                }
-                break;
+        on_line &= !(1u128 << first);
+        if on_line != 0 {
+            let second = nearest_on_ray(on_line, dir);
+            if is(board.code(second), them, CANNON) {
+                out.insert(Square::new_unchecked(second));
             }
         }
     }
@@ -426,5 +416,42 @@ mod tests {
             }
         }
         assert!(checks > 0);
+    }
+
+    /// The check test, the attackers of a king and the king guard agree on whether each king
+    /// is attacked, after every legal move of walked positions (checks given included).
+    #[test]
+    fn the_check_test_agrees_with_the_attackers_of_the_king() {
+        let starts = [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "2r1k4/9/2c6/9/1N1N5/9/9/9/9/5K3 w - - 0 1",
+            "4k4/9/4b4/2R6/2r6/9/2R6/9/9/3K5 w - - 0 1",
+            "3k5/4P4/9/9/9/9/9/9/4p4/4K4 w - - 0 1",
+        ];
+        let (mut attacked, mut tested) = (0, 0);
+        for p in walked(&starts, 60, 7) {
+            for m in p.legal_moves() {
+                let mut next = p.clone();
+                next.play_unchecked(m);
+                for color in crate::Color::ALL {
+                    let Some(k) = next.king(color) else { continue };
+                    let by_attackers = !next.attackers(k, !color).is_empty();
+                    let (us, at) = (color.index(), k.index() as u8);
+                    assert_eq!(
+                        super::king_attacked(next.board(), us, at, false),
+                        by_attackers,
+                        "{m} in {p:?}"
+                    );
+                    let guard = crate::king_guard::KingGuard::new(next.board(), us, at);
+                    assert_eq!(guard.in_check, by_attackers, "{m} in {p:?}");
+                    tested += 1;
+                    attacked += usize::from(by_attackers);
+                }
+            }
+        }
+        assert!(
+            attacked > 100 && tested > 10 * attacked,
+            "{attacked} of {tested}"
+        );
     }
 }

@@ -124,6 +124,12 @@ impl Board {
         self.by_color[color.index()]
     }
 
+    /// Points occupied by the side of index `side` (0 Red, 1 Black), as a mask of point indices.
+    #[inline]
+    pub(crate) fn side_mask(&self, side: usize) -> u128 {
+        self.by_color[side].0
+    }
+
     /// Points holding a face-up piece of this color and role.
     pub fn pieces(&self, piece: Piece) -> SquareSet {
         let code = Occupant::revealed(piece).code();

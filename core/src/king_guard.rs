@@ -26,7 +26,9 @@
 //! illegal without playing it; the others are played and tested.
 
 use crate::attacks::{code_color, code_role, pawn_attacks, CANNON, HORSE, KING, ROOK};
-use crate::tables::{HORSE_SOURCES, NONE, ORTHO_NEIGHBOURS, RAYS};
+use crate::tables::{
+    nearer_on_ray, nearest_on_ray, HORSE_SOURCES, NONE, ORTHO_NEIGHBOURS, RAY_MASKS,
+};
 
 /// The threats to one king, as bit masks of point indices.
 #[derive(Copy, Clone, Debug)]
@@ -59,26 +61,24 @@ impl KingGuard {
             answer_to: 0,
             answer_from: 0,
         };
-        for (dir, ray) in RAYS[k as usize].iter().enumerate() {
-            let squares = &ray.squares[..ray.len as usize];
-            // The first three occupied points along the ray, and how far the first lies.
+        let theirs = board.side_mask(them);
+        let occupied = theirs | board.side_mask(us);
+        for (dir, &line) in RAY_MASKS[k as usize].iter().enumerate() {
+            // Every threat along a line comes from a piece of theirs on it.
+            if theirs & line == 0 {
+                continue;
+            }
+            // The first three occupied points along the ray.
             let mut found = [NONE; 3];
             let mut codes = [0u8; 3];
             let mut n = 0;
-            let mut first_at = squares.len();
-            for (i, &s) in squares.iter().enumerate() {
-                let c = board.code(s);
-                if c != 0 {
-                    if n == 0 {
-                        first_at = i;
-                    }
-                    found[n] = s;
-                    codes[n] = c;
-                    n += 1;
-                    if n == 3 {
-                        break;
-                    }
-                }
+            let mut rest = occupied & line;
+            while rest != 0 && n < 3 {
+                let s = nearest_on_ray(rest, dir);
+                found[n] = s;
+                codes[n] = board.code(s);
+                n += 1;
+                rest &= !(1u128 << s);
             }
             let enemy = |i: usize, role: u8| {
                 i < n && code_color(codes[i]) == them && code_role(codes[i]) == role
@@ -89,12 +89,7 @@ impl KingGuard {
                 guard.in_check = true;
                 // Everything up to the farther checker: blocks, captures, and the screen.
                 let last = if enemy(1, CANNON) { found[1] } else { found[0] };
-                for &s in squares {
-                    guard.answer_to |= 1u128 << s;
-                    if s == last {
-                        break;
-                    }
-                }
+                guard.answer_to |= nearer_on_ray(line, last, dir) | (1u128 << last);
                 if enemy(1, CANNON) {
                     guard.answer_from |= 1u128 << found[0];
                 }
@@ -111,9 +106,7 @@ impl KingGuard {
                 }
             }
             if enemy(0, CANNON) {
-                for &s in &squares[..first_at] {
-                    guard.screen_points |= 1u128 << s;
-                }
+                guard.screen_points |= nearer_on_ray(line, found[0], dir);
             }
         }
         let sources = &HORSE_SOURCES[k as usize];

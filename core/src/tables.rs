@@ -53,6 +53,48 @@ pub(crate) static RAYS: [[Ray; 4]; 90] = {
     t
 };
 
+/// `RAY_MASKS[sq][dir]`: the points of `RAYS[sq][dir]` as a mask of point indices. North and
+/// east ([`ORTHO`] 0 and 2) run towards higher indices, south and west towards lower ones.
+pub(crate) static RAY_MASKS: [[u128; 4]; 90] = {
+    let mut t = [[0u128; 4]; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = ORTHO[d];
+            let mut cur = offset(sq as u8, df, dr);
+            while cur != NONE {
+                t[sq][d] |= 1u128 << cur;
+                cur = offset(cur, df, dr);
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The nearest point of `points` (a non-empty subset of a ray in [`ORTHO`] direction `dir`)
+/// to the ray's origin.
+#[inline]
+pub(crate) const fn nearest_on_ray(points: u128, dir: usize) -> u8 {
+    if dir % 2 == 0 {
+        points.trailing_zeros() as u8
+    } else {
+        (127 - points.leading_zeros()) as u8
+    }
+}
+/// The points of `line` (a ray in [`ORTHO`] direction `dir`) nearer its origin than `s`.
+#[inline]
+pub(crate) const fn nearer_on_ray(line: u128, s: u8, dir: usize) -> u128 {
+    let up_to_s = (2u128 << s) - 1;
+    if dir % 2 == 0 {
+        line & (up_to_s >> 1)
+    } else {
+        line & !up_to_s
+    }
+}
+
 /// A step with the point that must be empty for it (horse leg 马腿, elephant eye 象眼).
 #[derive(Copy, Clone)]
 pub(crate) struct Step {
@@ -250,5 +292,31 @@ mod tests {
         assert_eq!(RAYS[0][0].len, 9);
         assert_eq!(RAYS[0][2].len, 8);
         assert_eq!(RAYS[0][1].len, 0);
+    }
+
+    /// The masks hold the rays' points, and on every subset of a ray the nearest point and
+    /// the points before a point are those the ray lists first.
+    #[test]
+    fn ray_masks_follow_the_rays() {
+        for sq in 0..90 {
+            for dir in 0..4 {
+                let ray = RAYS[sq][dir];
+                let points = &ray.squares[..ray.len as usize];
+                let mask = points.iter().fold(0u128, |m, &s| m | 1u128 << s);
+                assert_eq!(RAY_MASKS[sq][dir], mask, "point {sq}, direction {dir}");
+                // Every other point of the ray occupied, and the ray's own order.
+                for start in 0..2 {
+                    let subset = points.iter().skip(start).step_by(2);
+                    let occupied = subset.clone().fold(0u128, |m, &s| m | 1u128 << s);
+                    if let Some(&first) = subset.clone().next() {
+                        assert_eq!(nearest_on_ray(occupied, dir), first);
+                    }
+                    for (i, &s) in points.iter().enumerate() {
+                        let nearer = points[..i].iter().fold(0u128, |m, &p| m | 1u128 << p);
+                        assert_eq!(nearer_on_ray(mask, s, dir), nearer);
+                    }
+                }
+            }
+        }
     }
 }
