@@ -5,8 +5,8 @@
 //! These queries are the building blocks of the per-move classifier (check, chase, protection).
 
 use crate::tables::{
-    diag_adjacent, nearest_on_ray, same_line, DIAG_NEIGHBOURS, ELEPHANT_MOVES, HORSE_SOURCES, RAYS,
-    RAY_MASKS,
+    diag_adjacent, nearest_on_ray, same_line, DIAG_NEIGHBOURS, ELEPHANT_MOVES, HORSE_SOURCES,
+    HORSE_SOURCE_MASKS, RAYS, RAY_MASKS,
 };
 use crate::{Board, Color, Position, Role, Square, SquareSet};
 
@@ -214,10 +214,12 @@ pub(crate) fn king_attacked(board: &Board, us: usize, k: u8, roaming: bool) -> b
         }
     }
     // Horses.
-    let hs = &HORSE_SOURCES[k as usize];
-    for st in &hs.steps[..hs.len as usize] {
-        if is(board.code(st.to), them, HORSE) && board.code(st.block) == 0 {
-            return true;
+    if theirs & HORSE_SOURCE_MASKS[k as usize] != 0 {
+        let hs = &HORSE_SOURCES[k as usize];
+        for st in &hs.steps[..hs.len as usize] {
+            if is(board.code(st.to), them, HORSE) && board.code(st.block) == 0 {
+                return true;
+            }
         }
     }
     // Pawns: from ahead of the king (as the enemy pawn moves towards it) and, once across the
@@ -329,10 +331,12 @@ pub(crate) fn attackers_on(
             }
         }
     }
-    let hs = &HORSE_SOURCES[t as usize];
-    for st in &hs.steps[..hs.len as usize] {
-        if is(board.code(st.to), them, HORSE) && board.code(st.block) == 0 {
-            out.insert(Square::new_unchecked(st.to));
+    if theirs & HORSE_SOURCE_MASKS[t as usize] != 0 {
+        let hs = &HORSE_SOURCES[t as usize];
+        for st in &hs.steps[..hs.len as usize] {
+            if is(board.code(st.to), them, HORSE) && board.code(st.block) == 0 {
+                out.insert(Square::new_unchecked(st.to));
+            }
         }
     }
     let behind = if them == 1 {

@@ -27,7 +27,8 @@
 
 use crate::attacks::{code_color, code_role, pawn_attacks, CANNON, HORSE, KING, ROOK};
 use crate::tables::{
-    nearer_on_ray, nearest_on_ray, HORSE_SOURCES, NONE, ORTHO_NEIGHBOURS, RAY_MASKS,
+    nearer_on_ray, nearest_on_ray, HORSE_SOURCES, HORSE_SOURCE_MASKS, NONE, ORTHO_NEIGHBOURS,
+    RAY_MASKS,
 };
 
 /// The threats to one king, as bit masks of point indices.
@@ -109,16 +110,18 @@ impl KingGuard {
                 guard.screen_points |= nearer_on_ray(line, found[0], dir);
             }
         }
-        let sources = &HORSE_SOURCES[k as usize];
-        for st in &sources.steps[..sources.len as usize] {
-            let c = board.code(st.to);
-            if c != 0 && code_color(c) == them && code_role(c) == HORSE {
-                let leg = board.code(st.block);
-                if leg == 0 {
-                    guard.in_check = true;
-                    guard.answer_to |= (1u128 << st.to) | (1u128 << st.block);
-                } else if code_color(leg) == us {
-                    guard.pinned |= 1u128 << st.block;
+        if theirs & HORSE_SOURCE_MASKS[k as usize] != 0 {
+            let sources = &HORSE_SOURCES[k as usize];
+            for st in &sources.steps[..sources.len as usize] {
+                let c = board.code(st.to);
+                if c != 0 && code_color(c) == them && code_role(c) == HORSE {
+                    let leg = board.code(st.block);
+                    if leg == 0 {
+                        guard.in_check = true;
+                        guard.answer_to |= (1u128 << st.to) | (1u128 << st.block);
+                    } else if code_color(leg) == us {
+                        guard.pinned |= 1u128 << st.block;
+                    }
                 }
             }
         }

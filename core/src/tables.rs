@@ -162,6 +162,26 @@ pub(crate) static HORSE_MOVES: [Steps; 90] = {
     t
 };
 
+/// `HORSE_SOURCE_MASKS[target]`: the points from which a horse may attack `target` (the
+/// sources of [`HORSE_SOURCES`]), as a mask of point indices.
+pub(crate) static HORSE_SOURCE_MASKS: [u128; 90] = {
+    let mut t = [0u128; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut i = 0;
+        while i < 8 {
+            let (df, dr) = HORSE_DELTAS[i];
+            let from = offset(sq as u8, -df, -dr);
+            if from != NONE {
+                t[sq] |= 1u128 << from;
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
 /// `HORSE_SOURCES[target]`: the points from which a horse attacks `target`, with the leg point
 /// (in `to` the source, in `block` the leg).
 pub(crate) static HORSE_SOURCES: [Steps; 90] = {
@@ -284,6 +304,17 @@ mod tests {
                     .iter()
                     .any(|s| s.to == from && s.block == st.block));
             }
+        }
+    }
+
+    #[test]
+    fn horse_source_masks_hold_the_sources() {
+        for t in 0..90 {
+            let src = HORSE_SOURCES[t];
+            let mask = src.steps[..src.len as usize]
+                .iter()
+                .fold(0u128, |m, s| m | 1u128 << s.to);
+            assert_eq!(HORSE_SOURCE_MASKS[t], mask, "point {t}");
         }
     }
 
