@@ -203,12 +203,31 @@ impl Position {
         if self.kings[us] == 0xFF {
             return true;
         }
-        let mut list = MoveList::new();
-        gen_pseudo(&self.board, us, &self.rules, &mut list, false);
         let Some(mut legality) = Legality::new(self) else {
+            let mut list = MoveList::new();
+            gen_pseudo(&self.board, us, &self.rules, &mut list, false);
             return list.is_empty();
         };
-        !list
+        // A move the king guard settles at once ends the search; the moves only playing and
+        // testing can settle are tested last.
+        let mut doubtful = MoveList::new();
+        for sq in self.board.by_color(self.turn) {
+            let from = sq.index() as u8;
+            if let Some(guard) = legality.settles_at_once(from) {
+                let mut found = false;
+                for_each_target(&self.board, us, &self.rules, from, false, |to| {
+                    found |= guard.screen_points & (1u128 << to) == 0;
+                });
+                if found {
+                    return false;
+                }
+            } else {
+                for_each_target(&self.board, us, &self.rules, from, false, |to| {
+                    doubtful.push(mv(from, to));
+                });
+            }
+        }
+        !doubtful
             .iter()
             .any(|m| legality.keeps_king_safe(m.from.index() as u8, m.to.index() as u8))
     }
@@ -390,5 +409,30 @@ mod tests {
             }
         }
         assert!(captures > 0);
+    }
+
+    /// Having no legal move is having an empty list of them: in a checkmate, a stalemate
+    /// (困毙) and the positions of walked games, either side to move.
+    #[test]
+    fn no_legal_move_is_an_empty_list() {
+        let ended = [
+            "3k5/9/9/9/9/9/9/9/9/3RK4 b - - 0 1",
+            "3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1",
+        ];
+        for fen in ended {
+            let p = crate::Position::from_fen(fen, crate::MoveRules::STANDARD).expect("legal");
+            assert!(
+                p.legal_moves().is_empty() && p.has_no_legal_moves(),
+                "{fen}"
+            );
+        }
+        let starts = [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "2r1k4/9/2c6/9/1N1N5/9/9/9/9/5K3 w - - 0 1",
+            "4k4/9/4b4/2R6/2r6/9/2R6/9/9/3K5 w - - 0 1",
+        ];
+        for p in walked(&starts, 80, 5) {
+            assert_eq!(p.has_no_legal_moves(), p.legal_moves().is_empty(), "{p:?}");
+        }
     }
 }
