@@ -5,7 +5,7 @@
 //! These queries are the building blocks of the per-move classifier (check, chase, protection).
 
 use crate::tables::{
-    diag_adjacent, nearest_on_ray, same_line, DIAG_NEIGHBOURS, ELEPHANT_MOVES, HORSE_SOURCES,
+    diag_adjacent, on_ray, same_line, DIAG_NEIGHBOURS, ELEPHANT_MOVES, HORSE_SOURCES,
     HORSE_SOURCE_MASKS, RAYS, RAY_MASKS,
 };
 use crate::{Board, Color, Position, Role, Square, SquareSet};
@@ -199,8 +199,8 @@ pub(crate) fn king_attacked(board: &Board, us: usize, k: u8, roaming: bool) -> b
         if theirs & line == 0 {
             continue;
         }
-        let mut on_line = occupied & line;
-        let first = nearest_on_ray(on_line, dir);
+        let mut pieces = on_ray(occupied & line, dir);
+        let Some(first) = pieces.next() else { continue };
         let c = board.code(first);
         if code_color(c) == them {
             let role = code_role(c);
@@ -208,8 +208,10 @@ pub(crate) fn king_attacked(board: &Board, us: usize, k: u8, roaming: bool) -> b
                 return true;
             }
         }
-        on_line &= !(1u128 << first);
-        if on_line != 0 && is(board.code(nearest_on_ray(on_line, dir)), them, CANNON) {
+        if pieces
+            .next()
+            .is_some_and(|s| is(board.code(s), them, CANNON))
+        {
             return true;
         }
     }
@@ -311,8 +313,8 @@ pub(crate) fn attackers_on(
         if theirs & line == 0 {
             continue;
         }
-        let mut on_line = occupied & line;
-        let first = nearest_on_ray(on_line, dir);
+        let mut pieces = on_ray(occupied & line, dir);
+        let Some(first) = pieces.next() else { continue };
         let c = board.code(first);
         if code_color(c) == them {
             let role = code_role(c);
@@ -323,12 +325,8 @@ pub(crate) fn attackers_on(
                 out.insert(Square::new_unchecked(first));
             }
         }
-        on_line &= !(1u128 << first);
-        if on_line != 0 {
-            let second = nearest_on_ray(on_line, dir);
-            if is(board.code(second), them, CANNON) {
-                out.insert(Square::new_unchecked(second));
-            }
+        if let Some(second) = pieces.next().filter(|&s| is(board.code(s), them, CANNON)) {
+            out.insert(Square::new_unchecked(second));
         }
     }
     if theirs & HORSE_SOURCE_MASKS[t as usize] != 0 {

@@ -27,8 +27,7 @@
 
 use crate::attacks::{code_color, code_role, pawn_attacks, CANNON, HORSE, KING, ROOK};
 use crate::tables::{
-    nearer_on_ray, nearest_on_ray, HORSE_SOURCES, HORSE_SOURCE_MASKS, NONE, ORTHO_NEIGHBOURS,
-    RAY_MASKS,
+    nearer_on_ray, on_ray, HORSE_SOURCES, HORSE_SOURCE_MASKS, NONE, ORTHO_NEIGHBOURS, RAY_MASKS,
 };
 
 /// The threats to one king, as bit masks of point indices.
@@ -73,13 +72,10 @@ impl KingGuard {
             let mut found = [NONE; 3];
             let mut codes = [0u8; 3];
             let mut n = 0;
-            let mut rest = occupied & line;
-            while rest != 0 && n < 3 {
-                let s = nearest_on_ray(rest, dir);
+            for s in on_ray(occupied & line, dir).take(3) {
                 found[n] = s;
                 codes[n] = board.code(s);
                 n += 1;
-                rest &= !(1u128 << s);
             }
             let enemy = |i: usize, role: u8| {
                 i < n && code_color(codes[i]) == them && code_role(codes[i]) == role

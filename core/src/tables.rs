@@ -61,11 +61,11 @@ pub(crate) static RAY_MASKS: [[u128; 4]; 90] = {
     while sq < 90 {
         let mut d = 0;
         while d < 4 {
-            let (df, dr) = ORTHO[d];
-            let mut cur = offset(sq as u8, df, dr);
-            while cur != NONE {
-                t[sq][d] |= 1u128 << cur;
-                cur = offset(cur, df, dr);
+            let ray = &RAYS[sq][d];
+            let mut i = 0;
+            while i < ray.len as usize {
+                t[sq][d] |= 1u128 << ray.squares[i];
+                i += 1;
             }
             d += 1;
         }
@@ -82,6 +82,34 @@ pub(crate) const fn nearest_on_ray(points: u128, dir: usize) -> u8 {
         points.trailing_zeros() as u8
     } else {
         (127 - points.leading_zeros()) as u8
+    }
+}
+
+/// The points of `points` (a subset of a ray in [`ORTHO`] direction `dir`), nearest the ray's
+/// origin first: on a line's occupied points, the first piece, the one behind it (a cannon's
+/// screen and target) and so on.
+#[inline]
+pub(crate) fn on_ray(points: u128, dir: usize) -> OnRay {
+    OnRay { points, dir }
+}
+
+/// The iterator of [`on_ray`].
+pub(crate) struct OnRay {
+    points: u128,
+    dir: usize,
+}
+
+impl Iterator for OnRay {
+    type Item = u8;
+
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        if self.points == 0 {
+            return None;
+        }
+        let s = nearest_on_ray(self.points, self.dir);
+        self.points &= !(1u128 << s);
+        Some(s)
     }
 }
 /// The points of `line` (a ray in [`ORTHO`] direction `dir`) nearer its origin than `s`.
@@ -168,13 +196,10 @@ pub(crate) static HORSE_SOURCE_MASKS: [u128; 90] = {
     let mut t = [0u128; 90];
     let mut sq = 0;
     while sq < 90 {
+        let sources = &HORSE_SOURCES[sq];
         let mut i = 0;
-        while i < 8 {
-            let (df, dr) = HORSE_DELTAS[i];
-            let from = offset(sq as u8, -df, -dr);
-            if from != NONE {
-                t[sq] |= 1u128 << from;
-            }
+        while i < sources.len as usize {
+            t[sq] |= 1u128 << sources.steps[i].to;
             i += 1;
         }
         sq += 1;
