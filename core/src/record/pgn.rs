@@ -542,7 +542,7 @@ impl GameReader<'_> {
                     let start = cur.pos;
                     cur.skip_word(|d| matches!(d, '{' | '}' | '(' | ')' | '[' | ']' | ';' | '$'));
                     let raw = &cur.text[start..cur.pos];
-                    if let Some(r) = GameResult::from_pgn(raw) {
+                    if let Some(r) = termination_marker(raw) {
                         game.result = Some(r);
                         return;
                     }
@@ -557,6 +557,16 @@ impl GameReader<'_> {
             }
         }
     }
+}
+
+/// The termination marker a movetext token is, if it is one ([`GameResult::from_pgn`]). A
+/// token holds no spaces, and every marker starts with `0`, `1`, `*` or `½`: the other tokens,
+/// most of them moves, are not read as markers.
+pub(super) fn termination_marker(raw: &str) -> Option<GameResult> {
+    let first = raw.chars().next()?;
+    matches!(first, '0' | '1' | '*' | '½')
+        .then(|| GameResult::from_pgn(raw))
+        .flatten()
 }
 
 /// The move in a movetext token, without move number and annotation suffix; `None` for a bare

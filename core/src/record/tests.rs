@@ -412,3 +412,34 @@ proptest! {
         }
     }
 }
+
+/// A movetext token is read as a termination marker exactly when the marker reader says it is
+/// one: the first-character filter turns away only tokens that are not markers.
+#[test]
+fn termination_markers_are_those_the_marker_reader_reads() {
+    let tokens = [
+        "1-0",
+        "0-1",
+        "1/2-1/2",
+        "½-½",
+        "0.5-0.5",
+        "*",
+        "1.",
+        "10.",
+        "1...",
+        "0-1!",
+        "1-0?",
+        "2-0",
+        "½",
+        "**",
+        "炮二平五",
+        "h2e2",
+        "C2.5",
+        "１-０",
+        "0",
+        "1",
+    ];
+    for t in tokens {
+        assert_eq!(pgn::termination_marker(t), GameResult::from_pgn(t), "{t}");
+    }
+}
