@@ -263,12 +263,20 @@ pub fn read(text: &str) -> Result<Descriptive, NotationError> {
 /// assert!(chinese::read_jieqi("马二进三翻").is_err());
 /// ```
 pub fn read_jieqi(text: &str) -> Result<(Descriptive, Option<Role>), NotationError> {
+    read_jieqi_trimmed(text.trim(), text)
+}
+
+/// [`read_jieqi`] of `trimmed`, `text` without its surrounding spaces; errors quote `text`.
+fn read_jieqi_trimmed(
+    trimmed: &str,
+    text: &str,
+) -> Result<(Descriptive, Option<Role>), NotationError> {
     let syntax = |reason: String| NotationError::Syntax {
         text: text.to_owned(),
         reason,
     };
     // A move is a handful of characters: read them without allocating.
-    let mut t: SmallVec<[char; 16]> = text.trim().chars().collect();
+    let mut t: SmallVec<[char; 16]> = trimmed.chars().collect();
     let mut captured = None;
     // `翻X` (reveal) then `吃Y` (captured identity) at the end, each optional.
     let mut reveal_marked = false;
@@ -382,7 +390,17 @@ pub fn read_jieqi(text: &str) -> Result<(Descriptive, Option<Role>), NotationErr
 /// assert!(matches!(chinese::parse(&pos, "车一走一"), Err(NotationError::Syntax { .. })));
 /// ```
 pub fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    let (d, captured) = read_jieqi(text)?;
+    parse_trimmed(pos, text.trim(), text)
+}
+
+/// [`parse`] of `trimmed`, `text` without its surrounding spaces (which the caller has found
+/// already); errors quote `text`.
+pub(crate) fn parse_trimmed(
+    pos: &Position,
+    trimmed: &str,
+    text: &str,
+) -> Result<Move, NotationError> {
+    let (d, captured) = read_jieqi_trimmed(trimmed, text)?;
     let m = d.resolve_text(pos, text)?;
     let Some(role) = captured else {
         return Ok(m);

@@ -124,11 +124,12 @@ fn wxf_char(c: char) -> bool {
 /// ```
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let t = text.trim();
-    if Move::read_iccs(t).is_ok() {
+    // ICCS is ASCII: a move in Chinese characters is not read as ICCS first.
+    if t.is_ascii() && Move::read_iccs(t).is_ok() {
         return iccs::parse(pos, t);
     }
     if looks_chinese(t) {
-        return chinese::parse(pos, text);
+        return chinese::parse_trimmed(pos, t, text);
     }
     match wxf::parse(pos, text) {
         Err(NotationError::Syntax { .. }) if looks_iccs(t) => iccs::parse(pos, t),
@@ -186,6 +187,20 @@ mod tests {
     use super::*;
     use crate::{MoveRules, Piece, Role};
     use proptest::prelude::*;
+
+    proptest! {
+        /// ICCS is read from ASCII only, so a text with any other character is not tried as
+        /// ICCS (`parse_move`): whatever else it holds, it is not an ICCS move.
+        #[test]
+        fn iccs_is_never_read_from_text_beyond_ascii(
+            before in "[a-iA-I0-9 -]{0,5}",
+            odd in "[^\\x00-\\x7f]",
+            after in "[a-iA-I0-9krnbaecp -]{0,5}",
+        ) {
+            let text = format!("{before}{odd}{after}");
+            prop_assert!(Move::read_iccs(&text).is_err(), "{text}");
+        }
+    }
 
     /// Start points of the playouts: the standard start, stacked pawns on one and on two files
     /// for either side, four pawns on a file, and a fresh Jieqi deal.
