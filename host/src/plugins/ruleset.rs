@@ -1,6 +1,7 @@
 //! A loaded plugin wrapped as an ordinary [`Ruleset`].
 
 mod batch;
+mod request;
 
 use super::library::{Function, Plugin, BATCH_PROTOCOL, CLAIMS_PROTOCOL, LAW_PATCH_PROTOCOL};
 use super::PluginError;
@@ -149,16 +150,7 @@ impl Ruleset for PluginRuleset {
         if self.plugin.protocol < CLAIMS_PROTOCOL && options.claim == ClaimPolicy::AsPlayed {
             return verdict_with_components(self, game, options);
         }
-        #[derive(serde::Serialize)]
-        struct Request<'a> {
-            game: &'a GameInput,
-            options: &'a JudgeOptions,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            law: Option<&'a LawChange>,
-        }
-        let law = self.law.as_deref();
-        let mut input = Vec::with_capacity(request_size(game));
-        serde_json::to_writer(&mut input, &Request { game, options, law })
+        let input = request::judge_request(game, options, self.law.as_deref())
             .map_err(|e| self.plugin_error(format!("cannot encode the request: {e}")))?;
         let bytes = self
             .plugin
@@ -242,13 +234,6 @@ impl PluginRuleset {
             Err(e) => Err(self.plugin_error(e.to_string())),
         }
     }
-}
-
-/// About the size of the JSON of a `judge` request for `game`, to write it without growing.
-fn request_size(game: &GameInput) -> usize {
-    let moves: usize = game.moves.iter().map(|m| m.len() + 3).sum();
-    let tags: usize = game.tags.iter().map(|(k, v)| k.len() + v.len() + 6).sum();
-    256 + game.fen.as_ref().map_or(0, String::len) + moves + tags
 }
 
 /// Move legality of a plugin.

@@ -19,10 +19,10 @@
 //! The cost of a failure: the batch's work and, for a hang, one time limit more than without
 //! batches.
 
-use super::{request_size, PluginRuleset};
+use super::{request, PluginRuleset};
 use crate::plugins::library::BATCH_PROTOCOL;
 use xqr_core::rules::{GameInput, JudgeError, JudgeOptions, Ruleset, Verdict};
-use xqr_plugin_sdk::protocol::{decode_batch_reply, LawChange, ReplyError};
+use xqr_plugin_sdk::protocol::{decode_batch_reply, ReplyError};
 
 /// Judges `games` in one call when the plugin takes batches, each game on its own otherwise or
 /// when the batch fails.
@@ -47,25 +47,7 @@ fn try_batch(
     games: &[&GameInput],
     options: &JudgeOptions,
 ) -> Option<Vec<Result<Verdict, JudgeError>>> {
-    #[derive(serde::Serialize)]
-    struct Request<'a> {
-        games: &'a [&'a GameInput],
-        options: &'a JudgeOptions,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        law: Option<&'a LawChange>,
-    }
-    let law = rs.law.as_deref();
-    let size = games.iter().map(|game| request_size(game)).sum();
-    let mut input = Vec::with_capacity(size);
-    serde_json::to_writer(
-        &mut input,
-        &Request {
-            games,
-            options,
-            law,
-        },
-    )
-    .ok()?;
+    let input = request::judge_batch_request(games, options, rs.law.as_deref()).ok()?;
     let bytes = rs.plugin.call_batch(&input).ok()?;
     let replies = decode_batch_reply::<Verdict>(&bytes).ok()?;
     let readable = replies
