@@ -110,8 +110,10 @@ unsafe fn request<T: serde::de::DeserializeOwned>(
 ) -> Result<T, Vec<u8>> {
     // SAFETY: forwarded from the caller.
     let bytes = unsafe { input(ptr, len) }.map_err(|e| encode_error(&e, None))?;
-    // Text checked as UTF-8 once is read without checking each string again.
-    let decoded = match std::str::from_utf8(bytes) {
+    // Text checked as UTF-8 once is read without checking each string again. A request is
+    // mostly Chinese move texts, which the standard library's check takes byte by byte; the
+    // vectorised check takes a tenth of the instructions.
+    let decoded = match simdutf8::basic::from_utf8(bytes) {
         Ok(text) => serde_json::from_str(text),
         Err(_) => serde_json::from_slice(bytes),
     };
