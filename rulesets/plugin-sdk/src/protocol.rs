@@ -17,6 +17,7 @@ use xqr_core::standings::StandingsRules;
 use xqr_core::{Color, IllegalMove, Move, MoveRules, Piece, Position, Role, Square, SquareSet};
 
 pub mod batch;
+pub(crate) mod canonical;
 pub mod json_text;
 pub(crate) mod pooled;
 pub use batch::{decode_batch_reply, JudgeBatchRequest};

@@ -7,6 +7,7 @@
 
 use crate::abi::XqrBuffer;
 use crate::protocol::batch::{AnyJudgeRequest, BatchReply};
+use crate::protocol::canonical;
 use crate::protocol::pooled::{recycle, PooledGame};
 use crate::protocol::{
     encode_error, encode_ok, encode_patch_error, JudgeRequest, LawChange, LegalMovesRequest,
@@ -109,12 +110,30 @@ unsafe fn request<T: serde::de::DeserializeOwned>(
     len: usize,
 ) -> Result<T, Vec<u8>> {
     // SAFETY: forwarded from the caller.
+    unsafe { request_read(ptr, len, |_| None) }
+}
+
+/// [`request`], read by `quick` first when the request is UTF-8 and `quick` reads it
+/// (`canonical.rs` for `judge`), else by `serde_json`.
+///
+/// # Safety
+///
+/// As for [`input`].
+unsafe fn request_read<T: serde::de::DeserializeOwned>(
+    ptr: *const u8,
+    len: usize,
+    quick: impl FnOnce(&str) -> Option<T>,
+) -> Result<T, Vec<u8>> {
+    // SAFETY: forwarded from the caller.
     let bytes = unsafe { input(ptr, len) }.map_err(|e| encode_error(&e, None))?;
     // Text checked as UTF-8 once is read without checking each string again. A request is
     // mostly Chinese move texts, which the standard library's check takes byte by byte; the
     // vectorised check takes a tenth of the instructions.
     let decoded = match simdutf8::basic::from_utf8(bytes) {
-        Ok(text) => serde_json::from_str(text),
+        Ok(text) => match quick(text) {
+            Some(read) => return Ok(read),
+            None => serde_json::from_str(text),
+        },
         Err(_) => serde_json::from_slice(bytes),
     };
     decoded.map_err(|e| encode_error(&format!("bad request: {e}"), None))
@@ -164,7 +183,8 @@ pub unsafe fn judge(
 ) -> XqrBuffer {
     guarded(|| {
         // SAFETY: forwarded from the caller.
-        let req: AnyJudgeRequest = match unsafe { request(ptr, len) } {
+        // The host's own layout is read without serde_json's visitors (`canonical.rs`).
+        let req: AnyJudgeRequest = match unsafe { request_read(ptr, len, canonical::read) } {
             Ok(r) => r,
             Err(reply) => return reply,
         };

@@ -35,6 +35,15 @@ pub(crate) struct PooledGame {
 }
 
 impl PooledGame {
+    /// A game of these fields, `moves` taken from [`pooled_text`].
+    pub(crate) fn new(
+        fen: Option<String>,
+        moves: Vec<String>,
+        tags: BTreeMap<String, String>,
+    ) -> PooledGame {
+        PooledGame { fen, moves, tags }
+    }
+
     /// The game read.
     pub(crate) fn into_game(self) -> GameInput {
         GameInput {
@@ -52,6 +61,18 @@ pub(crate) fn recycle(game: GameInput) {
         let room = POOL_LIMIT.saturating_sub(pool.len());
         pool.extend(game.moves.into_iter().take(room));
     });
+}
+
+/// `text` in a string of the calling thread's pool, or a new one when the pool is empty.
+pub(crate) fn pooled_text(text: &str) -> String {
+    match POOL.with(|pool| pool.borrow_mut().pop()) {
+        Some(mut s) => {
+            s.clear();
+            s.push_str(text);
+            s
+        }
+        None => text.to_owned(),
+    }
 }
 
 /// Reads a list of move texts as `Vec<String>` does, each into a pooled string.
@@ -96,15 +117,7 @@ impl Visitor<'_> for Text {
     }
 
     fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<String, E> {
-        let kept = POOL.with(|pool| pool.borrow_mut().pop());
-        Ok(match kept {
-            Some(mut s) => {
-                s.clear();
-                s.push_str(v);
-                s
-            }
-            None => v.to_owned(),
-        })
+        Ok(pooled_text(v))
     }
 
     fn visit_string<E: serde::de::Error>(self, v: String) -> Result<String, E> {
