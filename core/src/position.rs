@@ -455,8 +455,12 @@ impl Position {
     pub(crate) fn with_extra(&self, sq: Square, occ: Occupant) -> Position {
         debug_assert!(occ.role != Role::King);
         let mut p = self.clone();
+        if let Some(old) = p.board.get(sq) {
+            p.hash ^= zobrist::piece_key(old, sq.index());
+        }
         p.board.set(sq, Some(occ));
-        p.hash = p.compute_hash();
+        p.hash ^= zobrist::piece_key(occ, sq.index());
+        debug_assert_eq!(p.hash, p.compute_hash());
         p
     }
 
@@ -538,5 +542,25 @@ mod tests {
             .map(|s| s.to_string())
             .collect();
         assert_eq!(e, ["c5", "g5", "a7", "e7", "i7", "c9", "g9"]);
+    }
+
+    /// A piece placed on an empty or an occupied point: the hash is the one computed from the
+    /// whole board, as for any position.
+    #[test]
+    fn a_piece_placed_keeps_the_hash_of_the_board() {
+        let start = Position::from_fen(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            MoveRules::STANDARD,
+        )
+        .expect("legal");
+        let rook = Occupant::revealed(Piece::from_char('R').expect("a piece"));
+        let hidden = Occupant::hidden(Color::Black, Role::Horse);
+        for occ in [rook, hidden] {
+            for point in ["e4", "b7", "a9"] {
+                let p = start.with_extra(point.parse().expect("a square"), occ);
+                assert_eq!(p.hash(), p.compute_hash(), "{point}");
+                assert_ne!(p.hash(), start.hash(), "{point}");
+            }
+        }
     }
 }
