@@ -171,23 +171,25 @@ mod tests {
         LawChange::new(LawPatch::default(), &RuleRef::new("club-x", "rule \"1\""))
     }
 
+    /// The same bytes, compared as text for a readable failure.
+    fn assert_same(ours: serde_json::Result<Vec<u8>>, theirs: serde_json::Result<Vec<u8>>) {
+        let text = |b: serde_json::Result<Vec<u8>>| String::from_utf8(b.expect("written"));
+        assert_eq!(text(ours).expect("UTF-8"), text(theirs).expect("UTF-8"));
+    }
+
     #[test]
     fn a_request_is_what_serde_json_writes() {
         let options = JudgeOptions::default();
         let law = law();
         for game in &games() {
             for law in [None, Some(&law)] {
-                let ours = judge_request(game, &options, law).expect("written");
+                let ours = judge_request(game, &options, law);
                 let theirs = serde_json::to_vec(&One {
                     game,
                     options: &options,
                     law,
-                })
-                .expect("written");
-                assert_eq!(
-                    String::from_utf8(ours).expect("UTF-8"),
-                    String::from_utf8(theirs).expect("UTF-8")
-                );
+                });
+                assert_same(ours, theirs);
             }
         }
     }
@@ -200,17 +202,13 @@ mod tests {
         let law = law();
         for n in [0, 1, refs.len()] {
             for law in [None, Some(&law)] {
-                let ours = judge_batch_request(&refs[..n], &options, law).expect("written");
+                let ours = judge_batch_request(&refs[..n], &options, law);
                 let theirs = serde_json::to_vec(&Batch {
                     games: &refs[..n],
                     options: &options,
                     law,
-                })
-                .expect("written");
-                assert_eq!(
-                    String::from_utf8(ours).expect("UTF-8"),
-                    String::from_utf8(theirs).expect("UTF-8")
-                );
+                });
+                assert_same(ours, theirs);
             }
         }
     }
