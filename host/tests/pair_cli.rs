@@ -4,10 +4,8 @@
 mod common;
 use common::bad_input as bad;
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("xqr-pair-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> common::TempDir {
+    common::TempDir::new(&format!("pair-{name}"))
 }
 
 fn write(dir: &std::path::Path, name: &str, text: &str) -> String {

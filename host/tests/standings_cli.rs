@@ -18,12 +18,13 @@ fn event(name: &str) -> String {
         .to_string()
 }
 
-fn temp_csv(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("xqr-standings-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// A directory holding the file `name` with `text`, and the file's path.
+fn temp_csv(name: &str, text: &str) -> (common::TempDir, String) {
+    let dir = common::TempDir::new(&format!("standings-{name}"));
     let p = dir.join(name);
     std::fs::write(&p, text).unwrap();
-    p.display().to_string()
+    let path = p.display().to_string();
+    (dir, path)
 }
 
 #[test]
@@ -83,8 +84,7 @@ fn text_table_has_every_tiebreak_column() {
 /// A house variant ranks with its parent's tie-breaks and its own points.
 #[test]
 fn overlay_uses_parent_rules_with_its_points() {
-    let dir = std::env::temp_dir().join(format!("xqr-standings-overlay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::TempDir::new("standings-overlay");
     std::fs::write(
         dir.join("three.toml"),
         "id = \"three-one-zero\"\nname = \"3/1/0\"\nextends = \"cxa-1999\"\nrule_source = \"cxa-2011 §13.3\"\n[scoring]\nwin = 3\ndraw_red = 1\ndraw_black = 1\n",
@@ -114,7 +114,7 @@ fn overlay_uses_parent_rules_with_its_points() {
 
 #[test]
 fn bad_rows_are_located() {
-    let p = temp_csv(
+    let (_dir, p) = temp_csv(
         "bad.csv",
         "round,red,black,result\n1,A,B,1-0\nx,C,D,1-0\n2,A,C,2-0\n",
     );

@@ -68,3 +68,31 @@ pub fn json(o: &Output) -> serde_json::Value {
         )
     })
 }
+
+/// A directory of the system's temporary directory for one test, made empty when created and
+/// removed with what it holds when dropped, so that test runs leave nothing behind.
+pub struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    /// `xqr-NAME-PID` in the temporary directory, empty.
+    pub fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("xqr-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("create a temporary directory");
+        TempDir(dir)
+    }
+}
+
+impl std::ops::Deref for TempDir {
+    type Target = std::path::Path;
+
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
