@@ -7,7 +7,8 @@
 //! (about 5% of judging CCPD through a plugin). A move or tag text needs no escape unless it
 //! holds a quote, a backslash or a control character: such a text is copied as it is, after
 //! a test of its bytes eight at a time (`json_text`, shared with the SDK that reads it), and
-//! any other is written by `serde_json`. The options and the law patch are small and written by `serde_json`.
+//! any other is written by `serde_json`. The options and the law patch are small and written
+//! by `serde_json`.
 //!
 //! The SDK reads games in this layout without `serde_json`'s visitors (its `canonical.rs`);
 //! the tests hold the bytes equal to `serde_json`'s for the request structs, over texts that
