@@ -12,7 +12,7 @@
 
 use super::batch::AnyJudgeRequest;
 use super::json_text::first_to_escape;
-use super::pooled::{pooled_text, PooledGame};
+use super::pooled::{with_pool, Pool, PooledGame};
 use super::LawChange;
 use serde::de::{Deserializer, IgnoredAny};
 use serde::Deserialize;
@@ -114,16 +114,7 @@ impl<'a> Reader<'a> {
             Some(self.string()?.to_owned())
         };
         self.want(r#","moves":["#)?;
-        let mut moves = Vec::new();
-        if !self.eat("]") {
-            loop {
-                moves.push(pooled_text(self.string()?));
-                if !self.eat(",") {
-                    break;
-                }
-            }
-            self.want("]")?;
-        }
+        let moves = with_pool(|pool| self.moves(pool))?;
         self.want(r#","tags":{"#)?;
         let mut tags = BTreeMap::new();
         if !self.eat("}") {
@@ -140,6 +131,22 @@ impl<'a> Reader<'a> {
         }
         self.want("}")?;
         Some(PooledGame::new(fen, moves, tags))
+    }
+
+    /// `…]`: the move texts up to the closing bracket, each into a string of `pool`, in a list
+    /// of `pool`.
+    fn moves(&mut self, pool: &mut Pool) -> Option<Vec<String>> {
+        let mut moves = pool.list();
+        if !self.eat("]") {
+            loop {
+                moves.push(pool.text(self.string()?));
+                if !self.eat(",") {
+                    break;
+                }
+            }
+            self.want("]")?;
+        }
+        Some(moves)
     }
 
     /// The rest of the request: `}`, or `,` and more fields up to the closing `}`, read by
@@ -251,6 +258,41 @@ mod tests {
                 })
                 .unwrap();
                 assert!(agrees(&text), "not read here: {text}");
+            }
+        }
+    }
+
+    /// Games read into strings and move lists that earlier games gave back hold their own
+    /// moves only, longer or shorter than those before.
+    #[test]
+    fn games_read_after_others_were_judged_hold_their_own_moves() {
+        let request = |games: &[GameInput]| {
+            serde_json::to_string(&JudgeBatchRequest {
+                games: games.to_vec(),
+                options: JudgeOptions::default(),
+                law: None,
+            })
+            .unwrap()
+        };
+        let long = game(&["h2e2", "h9g7", "炮八平五", "馬８進７"], None, &[]);
+        let short = game(&["c3c4"], None, &[]);
+        for games in [
+            vec![long.clone(), short.clone()],
+            vec![short.clone(), short, long.clone()],
+            vec![game(&[], None, &[]), long],
+        ] {
+            let text = request(&games);
+            assert!(agrees(&text), "not read here: {text}");
+            let read = read(&text).expect("the host's layout");
+            let got: Vec<GameInput> = read
+                .games
+                .expect("a batch")
+                .into_iter()
+                .map(PooledGame::into_game)
+                .collect();
+            assert_eq!(got, games);
+            for g in got {
+                crate::protocol::pooled::recycle(g);
             }
         }
     }

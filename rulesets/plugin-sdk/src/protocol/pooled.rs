@@ -4,9 +4,9 @@
 //! A [`GameInput`] owns a `String` per move, so reading a request's games costs an allocation
 //! per ply, and dropping them a free: over a corpus, a sizeable part of what a plugin pays
 //! beside the same ruleset built in (whose reader hands its strings over). A plugin reads its
-//! requests into [`PooledGame`]s, which take their move strings from a pool of the calling
-//! thread, and gives each game's strings back once judged ([`recycle`]). What is read is
-//! exactly what [`GameInput`]'s own reading gives, errors included.
+//! requests into [`PooledGame`]s, which take their move strings, and the list holding them,
+//! from a pool of the calling thread, and gives each game's back once judged ([`recycle`]).
+//! What is read is exactly what [`GameInput`]'s own reading gives, errors included.
 
 use serde::de::{DeserializeSeed, Deserializer, SeqAccess, Unexpected, Visitor};
 use serde::Deserialize;
@@ -18,8 +18,41 @@ use xqr_core::rules::GameInput;
 /// How many strings a thread keeps: more than the plies of a long batch of games.
 const POOL_LIMIT: usize = 1 << 15;
 
+/// How many move lists a thread keeps: more than the games of a batch.
+const LISTS_LIMIT: usize = 64;
+
 thread_local! {
-    static POOL: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+    static POOL: RefCell<Pool> = const { RefCell::new(Pool { texts: Vec::new(), lists: Vec::new() }) };
+}
+
+/// The strings and the (empty) move lists of games judged before.
+pub(crate) struct Pool {
+    texts: Vec<String>,
+    lists: Vec<Vec<String>>,
+}
+
+impl Pool {
+    /// `text` in a string of the pool, or a new one when the pool has none.
+    pub(crate) fn text(&mut self, text: &str) -> String {
+        match self.texts.pop() {
+            Some(mut s) => {
+                s.clear();
+                s.push_str(text);
+                s
+            }
+            None => text.to_owned(),
+        }
+    }
+
+    /// An empty list for a game's moves, with the room of a game judged before if any.
+    pub(crate) fn list(&mut self) -> Vec<String> {
+        self.lists.pop().unwrap_or_default()
+    }
+}
+
+/// Runs `f` with the calling thread's pool: taken once for all the moves of a game.
+pub(crate) fn with_pool<R>(f: impl FnOnce(&mut Pool) -> R) -> R {
+    POOL.with(|pool| f(&mut pool.borrow_mut()))
 }
 
 /// A game of a `judge` request: [`GameInput`]'s fields, read alike, the moves into pooled
@@ -56,23 +89,20 @@ impl PooledGame {
 
 /// Gives the move strings of `game`, judged, back to the calling thread's pool.
 pub(crate) fn recycle(game: GameInput) {
-    POOL.with(|pool| {
-        let mut pool = pool.borrow_mut();
-        let room = POOL_LIMIT.saturating_sub(pool.len());
-        pool.extend(game.moves.into_iter().take(room));
+    with_pool(|pool| {
+        let mut moves = game.moves;
+        let room = POOL_LIMIT.saturating_sub(pool.texts.len());
+        pool.texts.extend(moves.drain(..).take(room));
+        moves.clear();
+        if pool.lists.len() < LISTS_LIMIT {
+            pool.lists.push(moves);
+        }
     });
 }
 
 /// `text` in a string of the calling thread's pool, or a new one when the pool is empty.
 pub(crate) fn pooled_text(text: &str) -> String {
-    match POOL.with(|pool| pool.borrow_mut().pop()) {
-        Some(mut s) => {
-            s.clear();
-            s.push_str(text);
-            s
-        }
-        None => text.to_owned(),
-    }
+    with_pool(|pool| pool.text(text))
 }
 
 /// Reads a list of move texts as `Vec<String>` does, each into a pooled string.
@@ -155,7 +185,7 @@ mod tests {
                 recycle(game);
             }
         }
-        assert!(POOL.with(|p| !p.borrow().is_empty()));
+        assert!(POOL.with(|p| !p.borrow().texts.is_empty() && !p.borrow().lists.is_empty()));
         for bad in [
             r#"{"moves": [1]}"#,
             r#"{"moves": "h2e2"}"#,
