@@ -167,6 +167,7 @@ impl GameHistory {
     }
 
     /// The current (last) position.
+    #[inline]
     pub fn last(&self) -> &Position {
         self.positions
             .last()

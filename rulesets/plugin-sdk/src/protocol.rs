@@ -629,10 +629,16 @@ pub fn decode_reply<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ReplyError> 
     }
     // Only an object: a derived struct would also read an array.
     let object = bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
+    // Text checked as UTF-8 at once (vector instructions) is read without `serde_json`
+    // checking each string again; other bytes are read by `serde_json`, for its error.
+    let read = || match simdutf8::basic::from_utf8(bytes) {
+        Ok(text) => serde_json::from_str::<Answer<T>>(text),
+        Err(_) => serde_json::from_slice::<Answer<T>>(bytes),
+    };
     if let Some(Ok(Answer {
         ok: Some(ok),
         error: Given(false),
-    })) = object.then(|| serde_json::from_slice::<Answer<T>>(bytes))
+    })) = object.then(read)
     {
         return Ok(ok);
     }
