@@ -21,6 +21,7 @@
 //! (`precedence.rs`), the 1999 count (`count_1999.rs`), the 2011 count (`count_2011.rs`) and
 //! the 2011 nine-round rule (`nine_rounds.rs`).
 
+mod attack_cache;
 mod conduct;
 mod count_1999;
 mod count_2011;

@@ -16,11 +16,12 @@
 //! Not checked: "无积极意义的允许或禁止着法" (moves of no positive meaning) is a judgement of
 //! the arbiter and is not automated: only attacking moves count here.
 
+use super::attack_cache::attacks;
 use super::conduct::report;
 use super::ruling::Finding;
 use super::RepetitionLaw;
 use crate::history::GameHistory;
-use crate::law::classify::{is_attack, threatens_nothing, Classification};
+use crate::law::classify::{threatens_nothing, Classification};
 use crate::law::RepetitionRuling;
 
 /// Nine rounds (§23.4 "九个回合"), in plies of both sides: the stretch without a capture the
@@ -115,14 +116,15 @@ impl RepetitionLaw {
         if threatens_nothing(history.position(ply - 1), history.position(ply)) {
             return none(Some(ply));
         }
-        // Whether a ply attacks is all the rule reads of it (`attack_only.rs`).
+        // Whether a ply attacks is all the rule reads of it (`attack_only.rs`), asked of the
+        // thread's answers for earlier games first (`attack_cache.rs`).
         let attacking = |p: u32| {
             known_attack(history, key, p).unwrap_or_else(|| {
                 let previous = p.checked_sub(2).map(|q| history.position(q));
                 let (before, after) = (history.position(p - 1), history.position(p));
                 history
                     .memo(key, p, || {
-                        Attack(is_attack(previous, before, after, &self.definitions))
+                        Attack(attacks(previous, before, after, &self.definitions, key))
                     })
                     .0
             })
