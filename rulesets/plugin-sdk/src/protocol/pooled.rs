@@ -21,8 +21,11 @@ const POOL_LIMIT: usize = 1 << 15;
 /// How many move lists a thread keeps: more than the games of a batch.
 const LISTS_LIMIT: usize = 64;
 
+/// The most moves a kept list has room for: a list grown by a very long record is let go.
+const LIST_ROOM_LIMIT: usize = 4096;
+
 thread_local! {
-    static POOL: RefCell<Pool> = const { RefCell::new(Pool { texts: Vec::new(), lists: Vec::new() }) };
+    static POOL: RefCell<Pool> = const { RefCell::new(Pool::EMPTY) };
 }
 
 /// The strings and the (empty) move lists of games judged before.
@@ -32,6 +35,11 @@ pub(crate) struct Pool {
 }
 
 impl Pool {
+    const EMPTY: Pool = Pool {
+        texts: Vec::new(),
+        lists: Vec::new(),
+    };
+
     /// `text` in a string of the pool, or a new one when the pool has none.
     pub(crate) fn text(&mut self, text: &str) -> String {
         match self.texts.pop() {
@@ -93,8 +101,7 @@ pub(crate) fn recycle(game: GameInput) {
         let mut moves = game.moves;
         let room = POOL_LIMIT.saturating_sub(pool.texts.len());
         pool.texts.extend(moves.drain(..).take(room));
-        moves.clear();
-        if pool.lists.len() < LISTS_LIMIT {
+        if pool.lists.len() < LISTS_LIMIT && moves.capacity() <= LIST_ROOM_LIMIT {
             pool.lists.push(moves);
         }
     });
