@@ -104,16 +104,29 @@ impl Cursor<'_> {
 
     /// Moves over the characters up to the first space or `stop` character (or the end):
     /// [`Cursor::bump`] while neither, in one walk. Nothing moved over is a line end or space,
-    /// so only the column and the line's blankness change.
-    pub(super) fn skip_word(&mut self, stop: impl Fn(char) -> bool) {
+    /// so only the column and the line's blankness change. The `stop` characters are ASCII.
+    pub(super) fn skip_word(&mut self, stop: impl Fn(u8) -> bool) {
         let rest = self.text.get(self.pos..).unwrap_or("");
+        let bytes = rest.as_bytes();
         let mut used = 0;
         let mut chars = 0;
-        for c in rest.chars() {
-            if is_space(c) || stop(c) {
-                break;
-            }
-            used += c.len_utf8();
+        while let Some(&b) = bytes.get(used) {
+            let len = match b {
+                _ if b.is_ascii() => {
+                    if is_space(char::from(b)) || stop(b) {
+                        break;
+                    }
+                    1
+                }
+                // A CJK ideograph (U+4000..=U+9FFF, three bytes): the pieces and numerals of
+                // Chinese moves. None is a space.
+                0xE4..=0xE9 => 3,
+                _ => match rest[used..].chars().next() {
+                    Some(c) if !is_space(c) => c.len_utf8(),
+                    _ => break,
+                },
+            };
+            used += len;
             chars += 1;
         }
         if used == rest.len() {
@@ -201,6 +214,21 @@ impl Cursor<'_> {
     pub(super) fn quoted_value(&mut self) -> Option<String> {
         let mut value = String::new();
         loop {
+            // The characters up to the next quote, backslash or line end, taken at once.
+            let rest = self.text.get(self.pos..).unwrap_or("");
+            let run = rest
+                .bytes()
+                .position(|b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+                .unwrap_or(rest.len());
+            if run > 0 {
+                let taken = &rest[..run];
+                value.push_str(taken);
+                self.pos += run;
+                self.column += taken.bytes().filter(|&b| b & 0xC0 != 0x80).count();
+                if self.blank_so_far {
+                    self.blank_so_far = taken.chars().all(is_space);
+                }
+            }
             match self.peek()? {
                 '\n' | '\r' => return None,
                 '\\' => {
@@ -213,7 +241,8 @@ impl Cursor<'_> {
                         _ => value.push('\\'),
                     }
                 }
-                '"' => {
+                _ => {
+                    // The quote.
                     self.bump();
                     let rest = self.rest_of_line();
                     let closes = rest.trim_start_matches([' ', '\t']).starts_with(']');
@@ -222,10 +251,6 @@ impl Cursor<'_> {
                         return Some(value);
                     }
                     value.push('"');
-                }
-                c => {
-                    value.push(c);
-                    self.bump();
                 }
             }
         }

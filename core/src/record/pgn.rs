@@ -540,7 +540,9 @@ impl GameReader<'_> {
                 _ => {
                     let (line, column) = (cur.line, cur.column());
                     let start = cur.pos;
-                    cur.skip_word(|d| matches!(d, '{' | '}' | '(' | ')' | '[' | ']' | ';' | '$'));
+                    cur.skip_word(|d| {
+                        matches!(d, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$')
+                    });
                     let raw = &cur.text[start..cur.pos];
                     if let Some(r) = termination_marker(raw) {
                         game.result = Some(r);
@@ -563,10 +565,8 @@ impl GameReader<'_> {
 /// token holds no spaces, and every marker starts with `0`, `1`, `*` or `½`: the other tokens,
 /// most of them moves, are not read as markers.
 pub(super) fn termination_marker(raw: &str) -> Option<GameResult> {
-    let first = raw.chars().next()?;
-    matches!(first, '0' | '1' | '*' | '½')
-        .then(|| GameResult::from_pgn(raw))
-        .flatten()
+    let marker = matches!(raw.as_bytes().first(), Some(b'0' | b'1' | b'*')) || raw.starts_with('½');
+    marker.then(|| GameResult::from_pgn(raw)).flatten()
 }
 
 /// The move in a movetext token, without move number and annotation suffix; `None` for a bare
@@ -575,11 +575,18 @@ fn move_text(raw: &str) -> Option<&str> {
     let is_digit = |c: char| c.is_ascii_digit() || ('０'..='９').contains(&c);
     let is_dot = |c: char| c == '.' || c == '．';
     let mut t = raw;
-    let after_digits = t.trim_start_matches(is_digit);
-    if after_digits.len() < t.len() && after_digits.starts_with(is_dot) {
-        t = after_digits;
+    // Most tokens are moves, which start with neither a digit nor a dot (the full-width forms
+    // start with the byte 0xEF) and end without a suffix: they are taken as they are.
+    if matches!(t.as_bytes().first(), Some(b'0'..=b'9' | b'.' | 0xEF)) {
+        let after_digits = t.trim_start_matches(is_digit);
+        if after_digits.len() < t.len() && after_digits.starts_with(is_dot) {
+            t = after_digits;
+        }
+        t = t.trim_start_matches(is_dot);
     }
-    t = t.trim_start_matches(is_dot);
-    t = t.trim_end_matches(['!', '?', '！', '？']);
+    // '!' and '?', or the last byte of '！' (EF BC 81) or '？' (EF BC 9F).
+    if matches!(t.as_bytes().last(), Some(b'!' | b'?' | 0x81 | 0x9F)) {
+        t = t.trim_end_matches(['!', '?', '！', '？']);
+    }
     (!t.is_empty()).then_some(t)
 }

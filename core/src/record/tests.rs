@@ -71,6 +71,32 @@ fn nested_variations_are_skipped() {
     assert_eq!(game.result(), GameResult::Draw);
 }
 
+/// What the reader takes byte by byte must read as the characters do: an ideographic space
+/// (U+3000) or a byte order mark ends a move, full-width move numbers and suffixes are taken
+/// off, and columns after Chinese text count characters.
+#[test]
+fn full_width_numbers_suffixes_and_spaces() {
+    let games = read_games(
+        "[Event \"全國賽\"] [Site \"x\"]\n１．炮二平五！　馬８進７？\u{FEFF}2.h0g2！？ ½-½",
+    );
+    let game = &games[0];
+    assert_eq!(texts(game), ["炮二平五", "馬８進７", "h0g2"]);
+    assert_eq!(game.termination(), Some(GameResult::Draw));
+    assert_eq!(tag_pairs(game), [("Event", "全國賽"), ("Site", "x")]);
+    assert_eq!(game.tags()[1].line, 1);
+    let t = game.tokens();
+    assert_eq!(
+        [(t[0].line, t[0].column), (t[1].line, t[1].column)],
+        [(2, 1), (2, 9)]
+    );
+    assert_eq!(t[2].column, 15);
+    assert!(game.syntax_errors().is_empty());
+    // A tag after a Chinese value: its column counts characters.
+    let games = read_games("[Event \"全國賽\"] [Site \"x\" junk]");
+    let e = &games[0].syntax_errors()[0];
+    assert_eq!((e.line, e.column), (1, 15));
+}
+
 #[test]
 fn escaped_quotes_in_tags() {
     let text = r#"[Event "The \"Silver\" Cup \\ 2024"][Site "北京"]
