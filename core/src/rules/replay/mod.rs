@@ -14,6 +14,7 @@
 
 mod arbiter;
 mod live_claim;
+mod start;
 mod verdict;
 
 pub use arbiter::{Arbiter, Forbidden, ForbiddenConsequence, Status};
@@ -25,7 +26,7 @@ use super::{
     IllegalMoveRuling, JudgeError, LoopReport, RepetitionRuling, RuleRef, Ruleset, Termination,
 };
 use crate::notation::{self, NotationError};
-use crate::{Color, Position};
+use crate::Color;
 
 /// A foul that stops a record: an illegal move the edition wants replaced (2011 §4.1.8).
 #[derive(Clone, Debug)]
@@ -66,7 +67,7 @@ impl<'r, R: Ruleset + ?Sized> Replay<'r, R> {
         let legality = rs.legality();
         let rules = legality.move_rules();
         let start = match &game.fen {
-            Some(fen) => Position::from_fen(fen, rules).map_err(|e| JudgeError::BadFen {
+            Some(fen) => start::position_from_fen(fen, rules).map_err(|e| JudgeError::BadFen {
                 fen: fen.clone(),
                 reason: e.to_string(),
             })?,
