@@ -39,43 +39,112 @@ static BIG5_PAIRS: [AtomicU8; LEADS * TRAILS] = [const { AtomicU8::new(0) }; LEA
 
 /// The score of `bytes` (without BOM) read in `encoding` (GBK or Big5), or `None` if some byte
 /// sequence is malformed or unmapped there: what strictly decoding the bytes and scoring the
-/// text gives.
+/// text gives. (Detection asks [`scores`], both readings at once.)
+#[cfg(test)]
 pub(super) fn score(encoding: Encoding, bytes: &[u8]) -> Option<Score> {
+    walk(encoding, bytes, 0, Counts::default()).map(|c| c.total())
+}
+
+/// [`score`] in GBK and in Big5, in one walk over the bytes while both readings cut them
+/// alike (ASCII and pairs), each reading then finishing on its own.
+pub(super) fn scores(bytes: &[u8]) -> (Option<Score>, Option<Score>) {
+    let (mut gbk, mut big5) = (Counts::default(), Counts::default());
+    let mut i = 0;
+    while let Some(&lead) = bytes.get(i) {
+        if let (0x81..=0xFE, Some(&trail @ 0x40..=0xFE)) = (lead, bytes.get(i + 1)) {
+            let at = pair_index(lead, trail);
+            let g = known(&GBK_PAIRS, at, Encoding::Gbk, &bytes[i..i + 2]);
+            let b = known(&BIG5_PAIRS, at, Encoding::Big5, &bytes[i..i + 2]);
+            if (g | b) & BAD != 0 {
+                // One reading (or both) fails here: each goes on alone from this pair.
+                break;
+            }
+            gbk.add(g);
+            big5.add(b);
+            i += 2;
+            continue;
+        }
+        if lead < 0x80 {
+            i = after_ascii(bytes, i);
+            continue;
+        }
+        // Lone bytes and GB18030's four-byte sequences: the readings may cut them apart.
+        break;
+    }
+    let finish = |encoding, counts| walk(encoding, bytes, i, counts).map(|c: Counts| c.total());
+    (finish(Encoding::Gbk, gbk), finish(Encoding::Big5, big5))
+}
+
+/// How many sequences added each packed score: one count a sequence, the sum at the end.
+#[derive(Copy, Clone, Default)]
+struct Counts([usize; 16]);
+
+impl Counts {
+    fn add(&mut self, entry: u8) {
+        self.0[usize::from(entry & 0x0F)] += 1;
+    }
+
+    fn total(&self) -> Score {
+        let mut total = Score::default();
+        for (bits, &n) in (0u8..).zip(&self.0) {
+            let one = Score::unpack(bits);
+            total.add(one.times(n));
+        }
+        total
+    }
+}
+
+fn pair_index(lead: u8, trail: u8) -> usize {
+    usize::from(lead - 0x81) * TRAILS + usize::from(trail - 0x40)
+}
+
+/// The entry of the pair at `at` in `table`, worked out the first time.
+fn known(table: &[AtomicU8; LEADS * TRAILS], at: usize, encoding: Encoding, pair: &[u8]) -> u8 {
+    let slot = &table[at];
+    let mut e = slot.load(Ordering::Relaxed);
+    if e == 0 {
+        e = entry(encoding, pair);
+        slot.store(e, Ordering::Relaxed);
+    }
+    e
+}
+
+/// The index after the run of ASCII bytes starting at `i` (tags, move numbers, spaces), taken
+/// eight bytes at a time.
+fn after_ascii(bytes: &[u8], mut i: usize) -> usize {
+    i += 1;
+    while let Some(word) = bytes.get(i..).and_then(|rest| rest.first_chunk::<8>()) {
+        if u64::from_ne_bytes(*word) & 0x8080_8080_8080_8080 != 0 {
+            break;
+        }
+        i += 8;
+    }
+    i
+}
+
+/// `counts` with the sequences of `bytes` from `i` on, read in `encoding`; `None` at the first
+/// malformed or unmapped one.
+fn walk(encoding: Encoding, bytes: &[u8], mut i: usize, mut counts: Counts) -> Option<Counts> {
     let (table, four_byte) = match encoding {
         Encoding::Gbk => (&GBK_PAIRS, true),
         Encoding::Big5 => (&BIG5_PAIRS, false),
         _ => unreachable!("only the double-byte encodings are scored on bytes"),
     };
-    // How many sequences added each packed score: one count a sequence, the sum at the end.
-    let mut counts = [0usize; 16];
-    let mut i = 0;
     while i < bytes.len() {
         let lead = bytes[i];
         // A lead byte and a trail byte both decoders take as a pair (GB18030's four-byte
         // sequences have a digit, below 0x40, second).
         if let (0x81..=0xFE, Some(&trail @ 0x40..=0xFE)) = (lead, bytes.get(i + 1)) {
-            let slot = &table[usize::from(lead - 0x81) * TRAILS + usize::from(trail - 0x40)];
-            let mut e = slot.load(Ordering::Relaxed);
-            if e == 0 {
-                e = entry(encoding, &bytes[i..i + 2]);
-                slot.store(e, Ordering::Relaxed);
-            }
+            let e = known(table, pair_index(lead, trail), encoding, &bytes[i..i + 2]);
             if e & BAD != 0 {
                 return None;
             }
-            counts[usize::from(e & 0x0F)] += 1;
+            counts.add(e);
             i += 2;
             continue;
         }
         if lead < 0x80 {
-            i += 1;
-            // Runs of ASCII (tags, move numbers, spaces) eight bytes at a time.
-            while let Some(word) = bytes.get(i..).and_then(|rest| rest.first_chunk::<8>()) {
-                if u64::from_ne_bytes(*word) & 0x8080_8080_8080_8080 != 0 {
-                    break;
-                }
-                i += 8;
-            }
+            i = after_ascii(bytes, i);
             continue;
         }
         let next = bytes.get(i + 1).copied();
@@ -95,15 +164,10 @@ pub(super) fn score(encoding: Encoding, bytes: &[u8]) -> Option<Score> {
         if e & BAD != 0 {
             return None;
         }
-        counts[usize::from(e & 0x0F)] += 1;
+        counts.add(e);
         i = end;
     }
-    let mut total = Score::default();
-    for (bits, &n) in (0u8..).zip(&counts) {
-        let one = Score::unpack(bits);
-        total.add(one.times(n));
-    }
-    Some(total)
+    Some(counts)
 }
 
 /// Decodes one sequence on its own, as the last bytes of a file: what it adds to a reading's
@@ -149,6 +213,11 @@ mod tests {
                 "{encoding} {bytes:02x?}"
             );
         }
+        let both = (
+            oracle_score(Encoding::Gbk, bytes),
+            oracle_score(Encoding::Big5, bytes),
+        );
+        assert_eq!(scores(bytes), both, "{bytes:02x?}");
         if !bytes.starts_with(b"\xEF\xBB\xBF")
             && !bytes.starts_with(b"\xFF\xFE")
             && !bytes.starts_with(b"\xFE\xFF")

@@ -147,10 +147,7 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Encoding), DecodeError> {
         Err(e) => e.valid_up_to(),
     };
     // Judged on the bytes, so that only the reading chosen is decoded.
-    let chosen = match (
-        byte_score::score(Encoding::Gbk, bytes),
-        byte_score::score(Encoding::Big5, bytes),
-    ) {
+    let chosen = match byte_score::scores(bytes) {
         (Some(g), Some(b)) if b.beats(g) => Some(Encoding::Big5),
         (Some(_), _) => Some(Encoding::Gbk),
         (None, Some(_)) => Some(Encoding::Big5),
