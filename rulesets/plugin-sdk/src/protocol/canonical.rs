@@ -105,16 +105,22 @@ impl<'a> Reader<'a> {
         self.text.get(start..end)
     }
 
-    /// `{"fen":null or "…","moves":["…",…],"tags":{"…":"…",…}}`.
+    /// `{"fen":null or "…","moves":["…",…],"tags":{"…":"…",…}}`, its texts in strings of the
+    /// calling thread's pool.
     fn game(&mut self) -> Option<PooledGame> {
+        with_pool(|pool| self.game_in(pool))
+    }
+
+    /// [`Reader::game`], in strings and lists of `pool`.
+    fn game_in(&mut self, pool: &mut Pool) -> Option<PooledGame> {
         self.want(r#"{"fen":"#)?;
         let fen = if self.eat("null") {
             None
         } else {
-            Some(self.string()?.to_owned())
+            Some(pool.text(self.string()?))
         };
         self.want(r#","moves":["#)?;
-        let moves = with_pool(|pool| self.moves(pool))?;
+        let moves = self.moves(pool)?;
         self.want(r#","tags":{"#)?;
         let mut tags = BTreeMap::new();
         if !self.eat("}") {
@@ -122,7 +128,7 @@ impl<'a> Reader<'a> {
                 let key = self.string()?;
                 self.want(":")?;
                 // A key given twice keeps its last value, as `serde_json` reads a map.
-                tags.insert(key.to_owned(), self.string()?.to_owned());
+                tags.insert(pool.text(key), pool.text(self.string()?));
                 if !self.eat(",") {
                     break;
                 }
@@ -263,7 +269,7 @@ mod tests {
     }
 
     /// Games read into strings and move lists that earlier games gave back hold their own
-    /// moves only, longer or shorter than those before.
+    /// moves, FEN and tags only, longer or shorter than those before.
     #[test]
     fn games_read_after_others_were_judged_hold_their_own_moves() {
         let request = |games: &[GameInput]| {
@@ -274,8 +280,15 @@ mod tests {
             })
             .unwrap()
         };
-        let long = game(&["h2e2", "h9g7", "炮八平五", "馬８進７"], None, &[]);
-        let short = game(&["c3c4"], None, &[]);
+        let event = "全國個人賽".repeat(40);
+        let fen = Some("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+        let tags = [
+            ("Event", event.as_str()),
+            ("Red", "呂欽"),
+            ("Result", "1-0"),
+        ];
+        let long = game(&["h2e2", "h9g7", "炮八平五", "馬８進７"], fen, &tags);
+        let short = game(&["c3c4"], None, &[("Result", "*")]);
         for games in [
             vec![long.clone(), short.clone()],
             vec![short.clone(), short, long.clone()],

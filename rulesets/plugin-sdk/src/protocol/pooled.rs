@@ -24,6 +24,10 @@ const LISTS_LIMIT: usize = 64;
 /// The most moves a kept list has room for: a list grown by a very long record is let go.
 const LIST_ROOM_LIMIT: usize = 4096;
 
+/// The most bytes a kept FEN or tag text may hold: a long one (a comment in a tag) would stay in
+/// the pool.
+const TAG_ROOM_LIMIT: usize = 256;
+
 thread_local! {
     static POOL: RefCell<Pool> = const { RefCell::new(Pool::EMPTY) };
 }
@@ -95,15 +99,31 @@ impl PooledGame {
     }
 }
 
-/// Gives the move strings of `game`, judged, back to the calling thread's pool.
+/// Gives the strings of `game`, judged, back to the calling thread's pool: its move texts, and
+/// its FEN and tags when they are short.
 pub(crate) fn recycle(game: GameInput) {
+    let GameInput {
+        fen,
+        mut moves,
+        tags,
+    } = game;
     with_pool(|pool| {
-        let mut moves = game.moves;
         let room = POOL_LIMIT.saturating_sub(pool.texts.len());
-        pool.texts.extend(moves.drain(..).take(room));
+        if moves.len() <= room {
+            // The strings moved over as they lie, in one copy.
+            pool.texts.append(&mut moves);
+        } else {
+            pool.texts.extend(moves.drain(..).take(room));
+        }
         if pool.lists.len() < LISTS_LIMIT && moves.capacity() <= LIST_ROOM_LIMIT {
             pool.lists.push(moves);
         }
+        let room = POOL_LIMIT.saturating_sub(pool.texts.len());
+        let others = fen
+            .into_iter()
+            .chain(tags.into_iter().flat_map(|(k, v)| [k, v]));
+        let short = others.filter(|t| t.capacity() <= TAG_ROOM_LIMIT);
+        pool.texts.extend(short.take(room));
     });
 }
 
