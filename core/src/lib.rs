@@ -16,6 +16,7 @@
 
 mod attacks;
 mod board;
+mod check_points;
 mod color;
 pub mod fen;
 mod history;

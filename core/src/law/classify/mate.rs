@@ -20,6 +20,7 @@
 use super::self_destroying::{self, AnsweredCheck, Attribution};
 use super::through_checks::FirstChecks;
 use super::{king_answers_check, Definitions};
+use crate::check_points::may_check;
 use crate::law::{MoveKind, PlyClass};
 use crate::reference::RuleRef;
 use crate::Position;
@@ -75,7 +76,7 @@ pub fn mates_by_checks(pos: &Position, checks: u8) -> bool {
     }
     // A move that gives no check starts no mate by checks.
     let points = pos.check_points();
-    let moves = pos.legal_moves_where(|m| may_check(points, m));
+    let moves = pos.legal_moves_where(|m| may_check(points.as_ref(), pos, m));
     let mut next = pos.clone();
     moves.iter().any(|&m| {
         let undo = next.make(m);
@@ -159,19 +160,13 @@ pub(super) fn mated_after(pos: &Position, m: crate::Move) -> bool {
     let mut next = pos.clone();
     next.make(m);
     let points = next.check_points();
-    let replies = next.legal_moves_where(|r| may_check(points, r));
+    let replies = next.legal_moves_where(|r| may_check(points.as_ref(), &next, r));
     replies.iter().any(|&r| {
         let undo = next.make(r);
         let mated = next.king(next.turn()).is_none() || (next.is_check() && no_safe_move(&next));
         next.unmake(r, undo);
         mated
     })
-}
-
-/// Whether `m` may give check or take the king, given the position's check points
-/// ([`Position::check_points`]; `None`: any move may).
-pub(super) fn may_check(points: Option<u128>, m: crate::Move) -> bool {
-    points.is_none_or(|p| p & ((1u128 << m.from.index()) | (1u128 << m.to.index())) != 0)
 }
 
 /// Whether [`safe_moves`] is empty, found without listing them under the standard king

@@ -18,6 +18,7 @@
 //! "attack or not" matters and most moves are idle (the 2011 nine-round rule): it costs one
 //! move generation, where the classifier's searches cost many.
 
+use crate::check_points::may_check;
 use crate::Position;
 
 /// Whether the move from `before` to `after` is certainly none of the attacks (check, mate
@@ -35,7 +36,7 @@ pub fn threatens_nothing(before: &Position, after: &Position) -> bool {
     let points = again.check_points();
     let mut next = again.clone();
     !moves.iter().any(|&m| {
-        if !super::mate::may_check(points, m) {
+        if !may_check(points.as_ref(), &again, m) {
             return false;
         }
         let undo = next.make(m);

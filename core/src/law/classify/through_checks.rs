@@ -25,8 +25,9 @@
 
 use super::exchange::{captures_on, gain, gain_after};
 use super::floating::{Ledger, Prize};
-use super::mate::{mated_after, may_check, safe_moves};
+use super::mate::{mated_after, safe_moves};
 use super::{root_and_pinned, Definitions};
+use crate::check_points::may_check;
 use crate::{Move, Position, Role, Square, SquareSet};
 
 /// A capture of the target the side to move can already make (see the module notes).
@@ -179,10 +180,11 @@ pub(super) fn checking_moves(pos: &Position) -> Vec<Checking> {
     checking_moves_of(pos, &candidates(pos))
 }
 
-/// The legal moves of `pos` that may give check or take the king ([`may_check`]).
+/// The legal moves of `pos` that may give check or take the king
+/// ([`CheckPoints`](crate::check_points::CheckPoints)).
 fn candidates(pos: &Position) -> crate::MoveList {
     let points = pos.check_points();
-    pos.legal_moves_where(|m| may_check(points, m))
+    pos.legal_moves_where(|m| may_check(points.as_ref(), pos, m))
 }
 
 /// [`checking_moves`] among the legal `moves` of `pos`.
