@@ -14,17 +14,22 @@
 //! otherwise a new chase that counts (`new_chase.rs`, `own_chase.rs`, less an incidental one at
 //! a defensive key point, `defensive.rs`), or a mate threat (`mate.rs`) that is not the answered
 //! check's own doing (自斃, 2011 §24.18, `self_destroying.rs`). Only the order differs: the
-//! chase is looked for first, so a move that chases is not also searched for a mate threat.
+//! chase is looked for first, so a move that chases is not also searched for a mate threat;
+//! and the pieces are weighed one at a time where the editions' readings allow, so that the
+//! first piece chased anew (not an advisor or an elephant, which a defensive key point may
+//! make incidental) settles it without the others.
 //!
 //! The tests hold the two answers equal over walked games under every edition's definitions.
 
+use super::chase::ChaseSearch;
+use super::new_chase::Newness;
 use super::self_destroying::Attribution;
 use super::through_checks::FirstChecks;
 use super::{
     after_move, defensive, king_answers_check, mate, new_chase, own_chase, self_destroying,
     ChaseTarget, Definitions,
 };
-use crate::Position;
+use crate::{Position, Role};
 
 /// Whether the move from `before` to `after` is a check, a mate threat or a chase under `defs`,
 /// `previous` being the position before the opponent's last move (see
@@ -46,18 +51,8 @@ pub fn is_attack(
     }
     let again = after.passed();
     let first = FirstChecks::new(&again);
-    let mut notes = Vec::new();
-    let chases = new_chase::new_chases(previous, before, after, &first, false, defs, &mut notes);
-    let counted: Vec<&ChaseTarget> = chases
-        .iter()
-        .filter(|c| own_chase::counts(c, defs))
-        .collect();
-    if !counted.is_empty() {
-        let to = after_move(before, after).map(|m| m.1);
-        let incidental = defensive::incidental_chase(after, to, &counted, defs);
-        if !incidental.is_some_and(|i| i.idle) {
-            return true;
-        }
+    if chases(previous, before, after, &first, defs) {
+        return true;
     }
     king.is_some()
         && mate::mates_by_checks_from(&first, defs.mate_threat.checks)
@@ -67,12 +62,69 @@ pub fn is_attack(
         )
 }
 
+/// Whether the move from `before` to `after` makes a new chase that counts (`new_chase.rs`,
+/// `own_chase.rs`), less an incidental one at a defensive key point (`defensive.rs`), `first`
+/// being the checking moves after the move with the mover to move again.
+///
+/// Where the editions' readings let a piece's chase be told on its own
+/// ([`new_chase::piece_by_piece`]), the pieces are weighed one at a time, and the first that
+/// is chased anew, counts and is neither an advisor nor an elephant settles it: only a move
+/// whose every such chase is of advisors or elephants can be an incidental chase. Otherwise,
+/// and for those, the chases are weighed together as classifying weighs them.
+fn chases(
+    previous: Option<&Position>,
+    before: &Position,
+    after: &Position,
+    first: &FirstChecks,
+    defs: &Definitions,
+) -> bool {
+    let mut notes = Vec::new();
+    let to = after_move(before, after).map(|m| m.1);
+    let incidental = |counted: &[&ChaseTarget]| {
+        !counted.is_empty()
+            && !defensive::incidental_chase(after, to, counted, defs).is_some_and(|i| i.idle)
+    };
+    if !new_chase::piece_by_piece(defs) {
+        let chases = new_chase::new_chases(previous, before, after, first, false, defs, &mut notes);
+        let counted: Vec<&ChaseTarget> = chases
+            .iter()
+            .filter(|c| own_chase::counts(c, defs))
+            .collect();
+        return incidental(&counted);
+    }
+    let now = ChaseSearch::new(first, defs, true);
+    let first_before = FirstChecks::new(before);
+    let mut search_before = None;
+    let mut newness = Newness::new(previous, before, after, false, defs);
+    let mut guards = Vec::new();
+    let again = first.position();
+    for t in again.board().by_color(!again.turn()) {
+        let Some(c) = now.target(t) else {
+            continue;
+        };
+        if !own_chase::counts(&c, defs) {
+            continue;
+        }
+        let search_before =
+            search_before.get_or_insert_with(|| ChaseSearch::before_move(&first_before, defs));
+        if newness.not_new(&c, search_before.target(t).as_slice(), &mut notes) {
+            continue;
+        }
+        if !matches!(c.role, Role::Advisor | Role::Elephant) {
+            return true;
+        }
+        guards.push(c);
+    }
+    incidental(&guards.iter().collect::<Vec<_>>())
+}
+
 #[cfg(test)]
 mod tests {
     use super::is_attack;
     use crate::law::classify::testing::axf_like;
     use crate::law::classify::{classify_move_with_previous, Definitions};
     use crate::walks::walked;
+    use crate::{MoveRules, Position};
 
     /// Every move from the positions of games walked from the start and from middle games and
     /// endgames, either side to move, with the position before the opponent's last move: `is_attack` answers as the classification's heaviest kind, under the 1999,
@@ -110,5 +162,26 @@ mod tests {
             }
         }
         assert!(attacks[0] > 100 && attacks[1] > 100, "{attacks:?}");
+    }
+
+    /// 1999 chapter 7 example 15: the rook going to the defensive key point e5 chases only the
+    /// elephant e7, incidentally (§27.3): no attack. Without the article it is a chase.
+    #[test]
+    fn an_incidental_chase_of_an_elephant_is_no_attack() {
+        let fen = "4k4/9/4b4/9/3R5/9/9/5K3/r3p4/9 w - - 0 1";
+        let before = Position::from_fen(fen, MoveRules::STANDARD).expect("legal");
+        let mut key_point = before.clone();
+        key_point
+            .play("d5e5".parse().expect("ICCS"))
+            .expect("legal");
+        let mut without = Definitions::cxa_1999();
+        without.defensive_key_point = None;
+        assert!(!is_attack(
+            None,
+            &before,
+            &key_point,
+            &Definitions::cxa_1999()
+        ));
+        assert!(is_attack(None, &before, &key_point, &without));
     }
 }

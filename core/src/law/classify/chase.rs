@@ -44,54 +44,91 @@ use crate::{Position, Role, Square, SquareSet};
 /// of material value that a legal capture wins outright or by a complete exchange, or that a
 /// check wins, provided the winning side is not then mated at once.
 pub fn chased(pos: &Position, defs: &Definitions) -> Vec<ChaseTarget> {
-    chased_with(pos, defs, true, &FirstChecks::new(pos), SquareSet::FULL)
+    chased_with(
+        &ChaseSearch::new(&FirstChecks::new(pos), defs, true),
+        SquareSet::FULL,
+    )
 }
 
 /// [`chased`] in the position of `first`, its checking moves shared with the other searches
 /// made there (the mate threat's, `mate.rs`).
 pub(super) fn chased_from(first: &FirstChecks, defs: &Definitions) -> Vec<ChaseTarget> {
-    chased_with(first.position(), defs, true, first, SquareSet::FULL)
+    chased_with(&ChaseSearch::new(first, defs, true), SquareSet::FULL)
 }
 
-/// [`chased`] in the position before a move, where only the attacks that can keep a chase
-/// from being new matter (`new_chase.rs`): those on the points of `targets` (the pieces
-/// chased after the move), and not those an article makes idle, so the win through checks is
-/// not searched when the edition names it a threat (AXF rule 38, `check_capture.rs`).
+/// [`chased`] in the position before a move ([`ChaseSearch::before_move`]), of the pieces on
+/// `targets` only (those chased after the move).
 pub(super) fn chased_before(
     pos: &Position,
     defs: &Definitions,
     targets: SquareSet,
 ) -> Vec<ChaseTarget> {
     chased_with(
-        pos,
-        defs,
-        defs.check_capture_threat.is_none(),
-        &FirstChecks::new(pos),
+        &ChaseSearch::before_move(&FirstChecks::new(pos), defs),
         targets,
     )
 }
 
-/// [`chased`], searching the win through checks or not, of the pieces on `targets` only.
-fn chased_with(
-    pos: &Position,
-    defs: &Definitions,
+/// The pieces on `targets` that `search` finds chased, with AXF's tied rooks.
+fn chased_with(search: &ChaseSearch, targets: SquareSet) -> Vec<ChaseTarget> {
+    let pos = search.pos;
+    let mut out: Vec<ChaseTarget> = (pos.board().by_color(!pos.turn()) & targets)
+        .into_iter()
+        .filter_map(|t| search.target(t))
+        .collect();
+    // AXF rule 19: a tied rook is chased whatever its protection (tied_rook.rs).
+    tied_rook::add_tied_rooks(pos, search.defs, targets, &mut out);
+    out
+}
+
+/// The chase search of one position, a piece at a time ([`ChaseSearch::target`]): the legal
+/// captures are generated once, for every piece asked about, and the checking moves (for a win
+/// through checks) the first time a piece needs them.
+pub(super) struct ChaseSearch<'a> {
+    pos: &'a Position,
+    defs: &'a Definitions,
+    /// Whether a win through checks is searched.
     through_checks: bool,
-    first: &FirstChecks,
-    targets: SquareSet,
-) -> Vec<ChaseTarget> {
-    let us = pos.turn();
-    let them = !us;
-    let mut out: Vec<ChaseTarget> = Vec::new();
-    // Generated once for every target: the captures, and (when needed) the checking moves.
-    let caps = pos.legal_captures();
-    // Whether a capture that wins nothing can still matter (2011 §26.9, §24.16).
-    let even_matters = defs.costly_offers.is_some() || false_root::by_duty(defs);
-    for t in pos.board().by_color(them) & targets {
-        let Some(occ) = pos.board().get(t) else {
-            continue;
-        };
+    first: &'a FirstChecks<'a>,
+    caps: crate::MoveList,
+    /// Whether a capture that wins nothing can still matter (2011 §26.9, §24.16).
+    even_matters: bool,
+}
+
+impl<'a> ChaseSearch<'a> {
+    /// The search in `first`'s position, the win through checks searched or not.
+    pub(super) fn new(
+        first: &'a FirstChecks<'a>,
+        defs: &'a Definitions,
+        through_checks: bool,
+    ) -> ChaseSearch<'a> {
+        let pos = first.position();
+        ChaseSearch {
+            pos,
+            defs,
+            through_checks,
+            first,
+            caps: pos.legal_captures(),
+            even_matters: defs.costly_offers.is_some() || false_root::by_duty(defs),
+        }
+    }
+
+    /// The search in the position before a move, where only the attacks that can keep a chase
+    /// from being new matter (`new_chase.rs`): not those an article makes idle, so the win
+    /// through checks is not searched when the edition names it a threat (AXF rule 38,
+    /// `check_capture.rs`).
+    pub(super) fn before_move(first: &'a FirstChecks<'a>, defs: &'a Definitions) -> Self {
+        ChaseSearch::new(first, defs, defs.check_capture_threat.is_none())
+    }
+
+    /// How the piece on `t` is chased, if it is an opponent piece of material value that the
+    /// side to move could win next move (see [`chased`]). AXF's tied rooks (rule 19,
+    /// `tied_rook.rs`) are not found here: they are added to a whole list.
+    pub(super) fn target(&self, t: Square) -> Option<ChaseTarget> {
+        let (pos, defs) = (self.pos, self.defs);
+        let occ = pos.board().get(t).filter(|o| o.color == !pos.turn())?;
         if defs.values.of(occ, t) <= 0 {
-            continue; // the king and uncrossed pawns are not material (§25.3)
+            return None; // the king and uncrossed pawns are not material (§25.3)
         }
         let mut by = Vec::new();
         let mut via = ChaseVia::Direct;
@@ -106,7 +143,7 @@ fn chased_with(
         let mut false_root: Option<Square> = None;
         // AXF terms "protected": one legal recapture instead of the exchange (protected.rs).
         let mut one_ply = OneRecapture::new(defs);
-        for m in caps.iter().copied().filter(|m| m.to == t) {
+        for m in self.caps.iter().copied().filter(|m| m.to == t) {
             if let Some(test) = one_ply.as_mut() {
                 if test.wins(pos, m) {
                     by.push(m.from);
@@ -114,7 +151,7 @@ fn chased_with(
                 continue;
             }
             let mut g = gain(pos, m, &defs.values);
-            if g <= 0 && !even_matters {
+            if g <= 0 && !self.even_matters {
                 continue;
             }
             if mutual_same_role(pos, m) && !(g > 0 && rooted_after(pos, m)) {
@@ -168,10 +205,10 @@ fn chased_with(
             by.push(m.from);
         }
         // The captures of `t` already possible, which no check wins anew (through_checks.rs).
-        let own = OwnCaptures::new(pos, t, &caps, defs);
+        let own = OwnCaptures::new(pos, t, &self.caps, defs);
         let depth = defs.chase_through_checks.checks;
-        if by.is_empty() && depth > 0 && through_checks {
-            let checking = first.list();
+        if by.is_empty() && depth > 0 && self.through_checks {
+            let checking = self.first.list();
             let search = Search {
                 t,
                 defs,
@@ -204,7 +241,7 @@ fn chased_with(
                 via = how;
                 exception = Some(e);
             } else {
-                continue;
+                return None;
             }
         }
         // A piece won through checks is not the king's or a pawn's own chase.
@@ -219,7 +256,7 @@ fn chased_with(
         let king_only = !roles.is_empty() && roles.iter().all(|r| *r == Role::King);
         let pawn_only = if via == ChaseVia::Checks {
             // 2011 §26.7: won through checks, but only by a pawn's capture (抽吃).
-            pawn_discovered::drawing_capture_only(t, Some(first.list()), &own, defs)
+            pawn_discovered::drawing_capture_only(t, Some(self.first.list()), &own, defs)
         } else {
             !discovers_check && !roles.is_empty() && roles.iter().all(|r| *r == Role::Pawn)
         };
@@ -227,7 +264,7 @@ fn chased_with(
         if via == ChaseVia::Exchange && exception.is_none() {
             exception = rook_pair::contact(pos, t, defs);
         }
-        out.push(ChaseTarget {
+        Some(ChaseTarget {
             target: t,
             role: occ.role,
             by,
@@ -236,11 +273,8 @@ fn chased_with(
             pawn_only,
             joint,
             exception,
-        });
+        })
     }
-    // AXF rule 19: a tied rook is chased whatever its protection (tied_rook.rs).
-    tied_rook::add_tied_rooks(pos, defs, targets, &mut out);
-    out
 }
 
 /// Whether, after the capture `m`, the captured piece's side can recapture on its point.

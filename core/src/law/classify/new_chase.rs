@@ -20,10 +20,10 @@
 //! An attack an article makes idle now is kept (with its exception) so that notes can say why.
 
 use super::chase::{chased_before, chased_from};
-use super::own_chase::{self, counts};
+use super::own_chase::{self, counts, OwnChase};
 use super::through_checks::FirstChecks;
 use super::{after_move, exposed, standing, tied_rook, ChaseTarget, Definitions};
-use crate::Position;
+use crate::{Color, Position};
 
 /// The chases the move from `before` to `after` makes anew, given `first` (the checking moves
 /// of the position after the move, the mover to move again), `previous` (the position before the opponent's last
@@ -38,7 +38,6 @@ pub(super) fn new_chases(
     defs: &Definitions,
     notes: &mut Vec<String>,
 ) -> Vec<ChaseTarget> {
-    let mover = before.turn();
     let moved = after_move(before, after);
     let again = first.position();
     let mut now = chased_from(first, defs);
@@ -53,38 +52,97 @@ pub(super) fn new_chases(
     // AXF rule 19: a tied rook's standing attack on its horse is no chase (tied_rook.rs).
     let to = moved.map(|m| m.1);
     tied_rook::standing_attacks(before, again, to, &mut now, &mut earlier, defs);
-    let mut standing = standing::StandingAttacks::new(previous, before, defs);
-    let mut exposure = exposed::Exposure::new(previous, before, after, defs);
+    let mut newness = Newness::new(previous, before, after, king_answers, defs);
     let mut out = Vec::new();
     for c in now {
+        if !newness.not_new(&c, &earlier, notes) {
+            out.push(c);
+        }
+    }
+    // AXF rule 28: the king's chase together with other pieces (own_chase.rs).
+    own_chase::with_others(before, again, moved.map(|m| m.0), &mut out, defs, notes);
+    out
+}
+
+/// Whether the chases a move makes anew can be told a piece at a time: each piece chased after
+/// the move against the same piece's attacks before it ([`Newness`]). Not under AXF's readings
+/// that weigh a move's chases together: a rook tied down by a horse (rule 19, `tied_rook.rs`)
+/// and the king's or a pawn's chase together with other pieces (rule 28, `own_chase.rs`).
+pub(super) fn piece_by_piece(defs: &Definitions) -> bool {
+    defs.tied_rook.is_none()
+        && [defs.king_chase.reading, defs.pawn_chase.reading]
+            .iter()
+            .all(|r| *r != OwnChase::IdleWithOthers)
+}
+
+/// What keeps a piece chased after a move from being chased anew, asked a piece at a time (see
+/// the module notes): an attack on it before the move that counted as much, an attack the
+/// opponent's check or mate threat only suspended (`standing.rs`), a chase the answered check
+/// gave away (`exposed.rs`).
+pub(super) struct Newness<'a> {
+    mover: Color,
+    king_answers: bool,
+    defs: &'a Definitions,
+    standing: standing::StandingAttacks<'a>,
+    exposure: exposed::Exposure<'a>,
+}
+
+impl<'a> Newness<'a> {
+    /// For the move from `before` to `after`, `previous` being the position before the
+    /// opponent's last move, and whether the move is a king's answer to a check.
+    pub(super) fn new(
+        previous: Option<&'a Position>,
+        before: &'a Position,
+        after: &'a Position,
+        king_answers: bool,
+        defs: &'a Definitions,
+    ) -> Newness<'a> {
+        Newness {
+            mover: before.turn(),
+            king_answers,
+            defs,
+            standing: standing::StandingAttacks::new(previous, before, defs),
+            exposure: exposed::Exposure::new(previous, before, after, defs),
+        }
+    }
+
+    /// Whether `c`, chased after the move, is not chased anew, `earlier` holding what was
+    /// chased before the move (at least on `c`'s point); the note saying why goes to `notes`.
+    pub(super) fn not_new(
+        &mut self,
+        c: &ChaseTarget,
+        earlier: &[ChaseTarget],
+        notes: &mut Vec<String>,
+    ) -> bool {
+        let defs = self.defs;
         // An attack an article made idle before the move does not stop a chase now; one
         // that an article makes idle now is kept for its note.
         // The king's or a pawn's own attack before the move does not stop a chase by
         // other pieces now ("走动后其他子产生新的捉", 2011 §26.1.1; 1999 §29.2 "上一着尚不存在").
         if !c.overruled()
             && earlier.iter().any(|e| {
-                e.target == c.target && !e.overruled() && (counts(e, defs) || !counts(&c, defs))
+                e.target == c.target && !e.overruled() && (counts(e, defs) || !counts(c, defs))
             })
         {
             notes.push(format!(
                 "{} on {} was already attacked before this move: not a new chase ({})",
                 c.role, c.target, defs.new_chase
             ));
-            continue;
+            return true;
+        }
+        if self.king_answers {
+            return false;
         }
         // 从捉到捉 across the opponent's check or mate threat (standing.rs).
-        if let Some(how) = (!king_answers).then(|| standing.suspended(&c)).flatten() {
-            notes.push(standing::note(&c, how, mover, defs));
-            continue;
+        if let Some(how) = self.standing.suspended(c) {
+            notes.push(standing::note(c, how, self.mover, defs));
+            return true;
         }
         // 2011 §26.1.2, §26.3: what the answered check gave away (exposed.rs).
-        if let Some(check) = (!king_answers).then(|| exposure.exposed(&c)).flatten() {
-            notes.extend(exposed::note(&c, check, defs));
-            continue;
+        if let Some(check) = self.exposure.exposed(c) {
+            notes.extend(exposed::note(c, check, defs));
+            return true;
         }
-        out.push(c);
+        false
     }
-    // AXF rule 28: the king's chase together with other pieces (own_chase.rs).
-    own_chase::with_others(before, again, moved.map(|m| m.0), &mut out, defs, notes);
-    out
 }
