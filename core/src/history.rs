@@ -61,7 +61,9 @@ impl GameHistory {
     /// A history starting at `start`, with room for `plies` plies: a record's length is known
     /// before it is replayed.
     pub fn with_capacity(start: Position, plies: usize) -> GameHistory {
-        let mut last_seen = HashMap::default();
+        // Made as large as the record's longest stretch without a capture can need, instead
+        // of grown in steps as the game goes on.
+        let mut last_seen = HashMap::with_capacity_and_hasher(plies + 1, Default::default());
         last_seen.insert(start.hash(), 0);
         let mut positions = Vec::with_capacity(plies + 1);
         positions.push(start);
