@@ -29,16 +29,13 @@ pub fn threatens_nothing(before: &Position, after: &Position) -> bool {
         return false;
     }
     let again = after.passed();
-    let moves = again.legal_moves();
-    if moves.iter().any(|m| again.board().get(m.to).is_some()) {
+    if !again.legal_captures().is_empty() {
         return false;
     }
     let points = again.check_points();
+    let moves = again.legal_moves_where(|m| may_check(points.as_ref(), &again, m));
     let mut next = again.clone();
     !moves.iter().any(|&m| {
-        if !may_check(points.as_ref(), &again, m) {
-            return false;
-        }
         let undo = next.make(m);
         let check = next.is_check();
         next.unmake(m, undo);
