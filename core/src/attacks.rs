@@ -335,28 +335,6 @@ pub(crate) fn attackers_on(
 mod tests {
     use crate::walks::walked;
 
-    /// The legal moves listed through a filter are those of the full list it accepts, over the
-    /// positions of games played from the start and from endgames, either side to move.
-    #[test]
-    fn a_filtered_list_is_the_legal_moves_the_filter_accepts() {
-        let starts = [
-            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
-            "3k5/4a4/6n2/4n4/9/5N3/P8/R8/9/5K3 w - - 0 1",
-            "2r1k4/9/2c6/9/1N1N5/9/9/9/9/5K3 w - - 0 1",
-            "4k4/9/4b4/2R6/2r6/9/2R6/9/9/3K5 w - - 0 1",
-        ];
-        for p in walked(&starts, 60, 7) {
-            let even = |m: crate::Move| m.to.index() % 2 == 0;
-            let kept: Vec<_> = p
-                .legal_moves()
-                .iter()
-                .copied()
-                .filter(|&m| even(m))
-                .collect();
-            assert_eq!(p.legal_moves_where(even).to_vec(), kept);
-        }
-    }
-
     /// The check test, the attackers of a king and the king guard agree on whether each king
     /// is attacked, after every legal move of walked positions (checks given included).
     #[test]

@@ -22,7 +22,7 @@
 //! missing or attacked already.
 
 use crate::attacks::{code_hidden, code_role, HORSE};
-use crate::{Color, Move, Position};
+use crate::{Color, KingSafety, Move, Position};
 
 /// The points a move of the side to move must touch to give check or take the king (see the
 /// module notes).
@@ -71,6 +71,41 @@ impl Position {
             leave: lines | legs,
             horse,
         })
+    }
+}
+
+impl Position {
+    /// Makes in turn, in a copy of this position, each legal move of the side to move that
+    /// gives check or takes the opponent's king, in move-generation order, and hands it to
+    /// `visit` with the position after it (taken back afterwards); stops at the first move
+    /// `visit` returns `true` for, and says whether there was one.
+    ///
+    /// Only the moves the check points keep are made, and whether a move leaves the mover's
+    /// king safe is asked once it is seen to check: the same moves as making every legal move
+    /// the points keep, without testing the legality of the many that give no check.
+    pub(crate) fn find_check(&self, mut visit: impl FnMut(Move, &mut Position) -> bool) -> bool {
+        let us = self.turn();
+        if self.king(us).is_none() {
+            return false;
+        }
+        let points = self.check_points();
+        let must_keep_king_safe = self.rules().king_safety == KingSafety::MustNotBeLeftAttacked;
+        let mut next = self.clone();
+        for m in self.pseudo_legal_moves() {
+            if !may_check(points.as_ref(), self, m) {
+                continue;
+            }
+            let undo = next.make(m);
+            let checks = next.king(!us).is_none() || next.is_check();
+            let found = checks
+                && !(must_keep_king_safe && next.is_king_attacked(us))
+                && visit(m, &mut next);
+            next.unmake(m, undo);
+            if found {
+                return true;
+            }
+        }
+        false
     }
 }
 
@@ -146,5 +181,56 @@ mod tests {
         }
         assert!(checks > 100, "{checks}");
         assert!(dropped > kept, "{kept} kept, {dropped} dropped");
+    }
+
+    /// The moves `find_check` visits are the legal moves that check or take the king, in
+    /// move-generation order, each with the position after it, under the standard rules and
+    /// under rules that let a king be left attacked (where a king can be taken).
+    #[test]
+    fn find_check_visits_the_legal_checks_in_order() {
+        let starts = [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "3k5/4a4/6n2/4n4/9/5N3/P8/R8/9/5K3 w - - 0 1",
+            "2r1k4/9/2c6/9/1N1N5/9/9/9/9/5K3 w - - 0 1",
+            "2bak4/4a4/4b4/4C4/2n6/9/9/9/4R4/3K5 w - - 0 1",
+        ];
+        let loose = crate::MoveRules {
+            king_safety: crate::KingSafety::MayBeLeftAttacked,
+            ..crate::MoveRules::STANDARD
+        };
+        let mut seen = 0;
+        for p in walked(&starts, 60, 7) {
+            for rules in [*p.rules(), loose] {
+                let Ok(p) = crate::Position::from_setup(p.to_setup(), rules) else {
+                    continue;
+                };
+                let mut expected = Vec::new();
+                for m in p.legal_moves() {
+                    let mut next = p.clone();
+                    next.play_unchecked(m);
+                    if next.king(next.turn()).is_none() || next.is_check() {
+                        expected.push((m, next));
+                    }
+                }
+                let mut visited = Vec::new();
+                assert!(!p.find_check(|m, next| {
+                    visited.push((m, next.clone()));
+                    false
+                }));
+                assert_eq!(visited.len(), expected.len(), "{p:?}");
+                for ((m, next), (e, after)) in visited.iter().zip(&expected) {
+                    assert_eq!((m, next.hash()), (e, after.hash()), "{p:?}");
+                }
+                seen += visited.len();
+                // Stopping at the first visit.
+                let mut count = 0;
+                let found = p.find_check(|_, _| {
+                    count += 1;
+                    true
+                });
+                assert_eq!((found, count), (!expected.is_empty(), usize::from(found)));
+            }
+        }
+        assert!(seen > 100, "{seen}");
     }
 }

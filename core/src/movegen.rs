@@ -115,25 +115,6 @@ impl Position {
         list
     }
 
-    /// The legal moves of the side to move that `keep` accepts: `legal_moves()` filtered by
-    /// `keep`, the legality test made only for the moves it accepts.
-    pub(crate) fn legal_moves_where(&self, keep: impl Fn(Move) -> bool) -> MoveList {
-        let mut list = MoveList::new();
-        let us = self.turn.index();
-        if self.kings[us] == 0xFF {
-            return list; // king captured (Jieqi): the game is over
-        }
-        gen_pseudo(&self.board, us, &self.rules, &mut list, false);
-        list.retain(|m| keep(*m));
-        if list.is_empty() {
-            return list;
-        }
-        if let Some(mut legality) = Legality::new(self) {
-            list.retain(|m| legality.keeps_king_safe(m.from.index() as u8, m.to.index() as u8));
-        }
-        list
-    }
-
     /// Legal captures of the side to move.
     pub fn legal_captures(&self) -> MoveList {
         let mut list = MoveList::new();

@@ -20,7 +20,6 @@
 use super::self_destroying::{self, AnsweredCheck, Attribution};
 use super::through_checks::FirstChecks;
 use super::{king_answers_check, Definitions};
-use crate::check_points::may_check;
 use crate::law::{MoveKind, PlyClass};
 use crate::reference::RuleRef;
 use crate::Position;
@@ -75,15 +74,7 @@ pub fn mates_by_checks(pos: &Position, checks: u8) -> bool {
         return false;
     }
     // A move that gives no check starts no mate by checks.
-    let points = pos.check_points();
-    let moves = pos.legal_moves_where(|m| may_check(points.as_ref(), pos, m));
-    let mut next = pos.clone();
-    moves.iter().any(|&m| {
-        let undo = next.make(m);
-        let mated = mated_by(&mut next, checks);
-        next.unmake(m, undo);
-        mated
-    })
+    pos.find_check(|_, next| mated_by(next, checks))
 }
 
 /// [`mates_by_checks`] in the position of `first`, from its checking moves: the same answer
@@ -159,14 +150,7 @@ pub(super) fn refutations_first(pos: &Position, replies: &mut crate::MoveList) {
 pub(super) fn mated_after(pos: &Position, m: crate::Move) -> bool {
     let mut next = pos.clone();
     next.make(m);
-    let points = next.check_points();
-    let replies = next.legal_moves_where(|r| may_check(points.as_ref(), &next, r));
-    replies.iter().any(|&r| {
-        let undo = next.make(r);
-        let mated = next.king(next.turn()).is_none() || (next.is_check() && no_safe_move(&next));
-        next.unmake(r, undo);
-        mated
-    })
+    next.find_check(|_, after| after.king(after.turn()).is_none() || no_safe_move(after))
 }
 
 /// Whether [`safe_moves`] is empty, found without listing them under the standard king

@@ -18,7 +18,6 @@
 //! "attack or not" matters and most moves are idle (the 2011 nine-round rule): it costs one
 //! move generation, where the classifier's searches cost many.
 
-use crate::check_points::may_check;
 use crate::Position;
 
 /// Whether the move from `before` to `after` is certainly none of the attacks (check, mate
@@ -32,15 +31,7 @@ pub fn threatens_nothing(before: &Position, after: &Position) -> bool {
     if !again.legal_captures().is_empty() {
         return false;
     }
-    let points = again.check_points();
-    let moves = again.legal_moves_where(|m| may_check(points.as_ref(), &again, m));
-    let mut next = again.clone();
-    !moves.iter().any(|&m| {
-        let undo = next.make(m);
-        let check = next.is_check();
-        next.unmake(m, undo);
-        check
-    })
+    !again.find_check(|_, _| true)
 }
 
 #[cfg(test)]

@@ -27,7 +27,6 @@ use super::exchange::{captures_on, gain, gain_after};
 use super::floating::{Ledger, Prize};
 use super::mate::{mated_after, safe_moves};
 use super::{root_and_pinned, Definitions};
-use crate::check_points::may_check;
 use crate::{Move, Position, Role, Square, SquareSet};
 
 /// A capture of the target the side to move can already make (see the module notes).
@@ -177,37 +176,29 @@ impl Search<'_> {
 /// The legal moves of the side to move that give check, with the positions they lead to, in
 /// move-generation order.
 pub(super) fn checking_moves(pos: &Position) -> Vec<Checking> {
-    checking_moves_of(pos, &candidates(pos))
+    checking_moves_and_king_taking(pos).0
 }
 
-/// The legal moves of `pos` that may give check or take the king
-/// ([`CheckPoints`](crate::check_points::CheckPoints)).
-fn candidates(pos: &Position) -> crate::MoveList {
-    let points = pos.check_points();
-    pos.legal_moves_where(|m| may_check(points.as_ref(), pos, m))
-}
-
-/// [`checking_moves`] among the legal `moves` of `pos`.
-fn checking_moves_of(pos: &Position, moves: &[Move]) -> Vec<Checking> {
-    let mut next = pos.clone();
-    moves
-        .iter()
-        .filter_map(|&m| {
-            let undo = next.make(m);
-            let checking = next.is_check().then(|| {
-                let mut replies = safe_moves(&next);
-                super::mate::refutations_first(&next, &mut replies);
-                let replies = replies.into_iter().map(Reply::new).collect();
-                Checking {
-                    m,
-                    next: next.clone(),
-                    replies,
-                }
+/// [`checking_moves`], and whether a legal move takes the opponent's king (rules that let a
+/// king be left attacked).
+fn checking_moves_and_king_taking(pos: &Position) -> (Vec<Checking>, bool) {
+    let mut checking = Vec::new();
+    let mut takes_king = false;
+    pos.find_check(|m, next| {
+        if next.king(next.turn()).is_none() {
+            takes_king = true;
+        } else {
+            let mut replies = safe_moves(next);
+            super::mate::refutations_first(next, &mut replies);
+            checking.push(Checking {
+                m,
+                next: next.clone(),
+                replies: replies.into_iter().map(Reply::new).collect(),
             });
-            next.unmake(m, undo);
-            checking
-        })
-        .collect()
+        }
+        false
+    });
+    (checking, takes_king)
 }
 
 /// The checking moves of one position ([`checking_moves`]), generated the first time they are
@@ -228,13 +219,8 @@ impl<'a> FirstChecks<'a> {
     }
 
     fn found(&self) -> &(Vec<Checking>, bool) {
-        self.found.get_or_init(|| {
-            // A move taking the king reaches a check point.
-            let moves = candidates(self.pos);
-            let king = self.pos.king(!self.pos.turn());
-            let takes_king = moves.iter().any(|m| Some(m.to) == king);
-            (checking_moves_of(self.pos, &moves), takes_king)
-        })
+        self.found
+            .get_or_init(|| checking_moves_and_king_taking(self.pos))
     }
 
     /// The position.
