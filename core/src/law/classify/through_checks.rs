@@ -184,9 +184,11 @@ pub(super) fn checking_moves(pos: &Position) -> Vec<Checking> {
 fn checking_moves_and_king_taking(pos: &Position) -> (Vec<Checking>, bool) {
     let mut checking = Vec::new();
     let mut takes_king = false;
+    let king = pos.king(!pos.turn());
     pos.find_check(|m, next| {
         if next.king(next.turn()).is_none() {
-            takes_king = true;
+            // A move to the king's point; with no king there is nothing to take.
+            takes_king |= Some(m.to) == king;
         } else {
             let mut replies = safe_moves(next);
             super::mate::refutations_first(next, &mut replies);
