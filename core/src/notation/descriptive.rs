@@ -173,6 +173,17 @@ fn group(pos: &Position, color: Color, role: Role, hidden: bool) -> SquareSet {
         .collect()
 }
 
+/// The points of file 0 as a mask of point indices (`rank * 9 + file`).
+const FILE_0: u128 = {
+    let mut mask = 0;
+    let mut rank = 0;
+    while rank < 10 {
+        mask |= 1 << (rank * 9);
+        rank += 1;
+    }
+    mask
+};
+
 /// Points of one file (at most ten), or one point per file (at most nine).
 type Points = ArrayVec<Square, 10>;
 
@@ -305,6 +316,9 @@ impl Descriptive {
 
     /// [`Descriptive::resolve`] with `text` quoted in errors.
     pub(crate) fn resolve_text(&self, pos: &Position, text: &str) -> Result<Move, NotationError> {
+        if let Some(m) = self.only_legal_by_file(pos) {
+            return Ok(m);
+        }
         let color = pos.turn();
         let reveal = self.reveal.map(|r| Piece::new(color, r));
         let primary_hidden = self.reveal.is_some();
@@ -365,6 +379,51 @@ impl Descriptive {
                     .join(", "),
             }),
         }
+    }
+
+    /// The move, when this description names a face-up piece by its file (`炮二平五`, `C2.5`)
+    /// and exactly one piece there can make it legally: what [`Descriptive::resolve_text`]
+    /// finds then, without collecting the candidates first (nearly every move of a record is
+    /// of this kind). `None` leaves the search, and what is wrong, to it.
+    fn only_legal_by_file(&self, pos: &Position) -> Option<Move> {
+        let Origin::File(n) = self.origin else {
+            return None;
+        };
+        if self.reveal.is_some() {
+            return None;
+        }
+        let color = pos.turn();
+        let file = File::from_side_number(n, color)?;
+        let code = Occupant {
+            color,
+            role: self.role,
+            hidden: false,
+        }
+        .code();
+        let board = pos.board();
+        let mut found = None;
+        let on_file = board.by_color(color) & SquareSet(FILE_0 << file.index());
+        for from in on_file {
+            if board.code(from.index() as u8) != code {
+                continue;
+            }
+            let Some(to) = self.target(from, color) else {
+                continue;
+            };
+            let m = Move {
+                from,
+                to,
+                reveal: None,
+                capture: None,
+            };
+            if pos.is_legal(m) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(m);
+            }
+        }
+        found
     }
 
     /// The description official records give to `m` in `pos` (see the module conventions), or
