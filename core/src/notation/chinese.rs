@@ -266,11 +266,22 @@ pub fn read_jieqi(text: &str) -> Result<(Descriptive, Option<Role>), NotationErr
     read_jieqi_trimmed(text.trim(), text)
 }
 
-/// [`read_jieqi`] of `trimmed`, `text` without its surrounding spaces; errors quote `text`.
-fn read_jieqi_trimmed(
+/// The tokens of `trimmed` if each of its characters is one and there are at most six: a
+/// move without the JieqiBox suffixes, read without collecting its characters first.
+fn plain_tokens(trimmed: &str) -> Option<ArrayVec<Tok, 6>> {
+    let mut toks = ArrayVec::new();
+    for c in trimmed.chars() {
+        toks.try_push(tok_of_char(c)?).ok()?;
+    }
+    Some(toks)
+}
+
+/// The tokens of `trimmed` once its `翻X` and `吃Y` suffixes are taken off, with the role `吃`
+/// names and whether `翻` marked the reveal; errors quote `text`.
+fn marked_tokens(
     trimmed: &str,
     text: &str,
-) -> Result<(Descriptive, Option<Role>), NotationError> {
+) -> Result<(ArrayVec<Tok, 6>, Option<Role>, bool), NotationError> {
     let syntax = |reason: String| NotationError::Syntax {
         text: text.to_owned(),
         reason,
@@ -325,6 +336,24 @@ fn read_jieqi_trimmed(
         };
         toks.push(tok);
     }
+    Ok((toks, captured, reveal_marked))
+}
+
+/// [`read_jieqi`] of `trimmed`, `text` without its surrounding spaces; errors quote `text`.
+fn read_jieqi_trimmed(
+    trimmed: &str,
+    text: &str,
+) -> Result<(Descriptive, Option<Role>), NotationError> {
+    let syntax = |reason: String| NotationError::Syntax {
+        text: text.to_owned(),
+        reason,
+    };
+    // Nearly every move of a record is plain (no 翻 or 吃): its characters are read in one
+    // pass. The others, and whatever is wrong, are read by `marked_tokens`, which says what.
+    let (mut toks, captured, reveal_marked) = match plain_tokens(trimmed) {
+        Some(toks) if !toks.is_empty() => (toks, None, false),
+        _ => marked_tokens(trimmed, text)?,
+    };
     let mut reveal = None;
     if toks.len() >= 5 {
         if let Some(&Tok::Piece(r)) = toks.last() {

@@ -123,6 +123,11 @@ fn wxf_char(c: char) -> bool {
 /// assert!(matches!(notation::parse_move(&pos, "hello"), Err(NotationError::Syntax { .. })));
 /// ```
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    // A text that starts with a CJK ideograph (U+4000..=U+9FFF, led by the bytes 0xE4..=0xE9 in
+    // UTF-8: no space, ASCII or WXF character among them) is Chinese: read so at once.
+    if matches!(text.as_bytes().first(), Some(0xE4..=0xE9)) {
+        return chinese::parse_trimmed(pos, text.trim_end(), text);
+    }
     let t = text.trim();
     // ICCS is ASCII: a move in Chinese characters is not read as ICCS first.
     if t.is_ascii() && Move::read_iccs(t).is_ok() {
@@ -358,6 +363,26 @@ mod tests {
             let pos = Position::from_fen(fen, rules).unwrap();
             let _ = parse_move(&pos, &text);
             let _ = Notation::detect(&text);
+        }
+
+        /// A text that starts with an ideograph is read as Chinese at once: as it is read when a
+        /// space before it sends it through the detection of its notation.
+        #[test]
+        fn chinese_read_at_once_reads_as_detected(
+            first in prop::sample::select(&['炮', '马', '車', '前', '后', '二', '兵'][..]),
+            chars in prop::collection::vec(prop::sample::select(ALPHABET), 0..7),
+            start in 0..STARTS.len(),
+        ) {
+            let text: String = core::iter::once(first).chain(chars).collect();
+            let (fen, jieqi) = STARTS[start];
+            let rules = if jieqi { MoveRules::JIEQI } else { MoveRules::STANDARD };
+            let pos = Position::from_fen(fen, rules).unwrap();
+            let kind = |e: NotationError| core::mem::discriminant(&e);
+            prop_assert_eq!(
+                parse_move(&pos, &text).map_err(kind),
+                parse_move(&pos, &format!(" {text}")).map_err(kind),
+                "{}", text
+            );
         }
 
         #[test]
