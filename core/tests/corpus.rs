@@ -243,7 +243,7 @@ fn damaged_games_do_not_hide_the_others() {
     lines[first_move_line(comment) - 1].insert(0, '{');
     lines[first_move_line(variation) - 1].insert(0, '(');
     let bad = &games[illegal - 1].tokens()[2];
-    lines[bad.line - 1] = lines[bad.line - 1].replacen(&bad.text, "帥五進五", 1);
+    lines[bad.line - 1] = lines[bad.line - 1].replacen(bad.text.as_str(), "帥五進五", 1);
     let tag_line = games[tag - 1].tags()[1].line;
     lines[tag_line - 1] = "[Event \"never closed".to_owned();
     let damaged = lines.join("\n");

@@ -65,6 +65,7 @@ fn looping(first: usize, second: usize) -> (usize, GameInput) {
                 format!("{}{}", BLACK[n % b], BLACK[(n + 1) % b])
             }
         })
+        .map(xqr_core::MoveText::from)
         .collect();
     let game = GameInput {
         fen: Some(FEN.to_owned()),

@@ -22,7 +22,10 @@ fn isolation() -> Isolation {
 
 fn game(moves: &str, misbehaviour: Option<&str>) -> GameInput {
     GameInput {
-        moves: moves.split_whitespace().map(str::to_owned).collect(),
+        moves: moves
+            .split_whitespace()
+            .map(xqr_core::MoveText::from)
+            .collect(),
         tags: misbehaviour
             .map(|m| ("Testkit".to_owned(), m.to_owned()))
             .into_iter()

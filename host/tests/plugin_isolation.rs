@@ -222,7 +222,7 @@ fn isolation() -> Isolation {
 
 fn game() -> GameInput {
     GameInput {
-        moves: ["h2e2", "h9g7"].map(String::from).to_vec(),
+        moves: ["h2e2", "h9g7"].map(xqr_core::MoveText::from).to_vec(),
         ..GameInput::default()
     }
 }

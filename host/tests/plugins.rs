@@ -24,7 +24,10 @@ use xqr_host::plugins::{self, PluginError};
 fn game(fen: &str, moves: &str) -> GameInput {
     GameInput {
         fen: Some(fen.into()),
-        moves: moves.split_whitespace().map(String::from).collect(),
+        moves: moves
+            .split_whitespace()
+            .map(xqr_core::MoveText::from)
+            .collect(),
         ..GameInput::default()
     }
 }

@@ -8,7 +8,7 @@ use pyo3::types::{PyBytes, PyString};
 use xqr_core::notation::{parse_move, write_move, Notation};
 use xqr_core::record::read_games_from_bytes;
 use xqr_core::rules::{ClaimPolicy, GameInput, IllegalMovePolicy, JudgeOptions, Ruleset};
-use xqr_core::{MoveRules, Position};
+use xqr_core::{MoveRules, MoveText, Position};
 use xqr_host::compare::compare as compare_rows;
 use xqr_host::record_input::{PickedGame, RecordedGame};
 
@@ -80,15 +80,16 @@ fn text_bytes(value: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
 }
 
 /// Moves given as one string separated by spaces, or as a sequence of strings.
-fn move_list(moves: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+fn move_list(moves: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<MoveText>> {
     let Some(moves) = moves else {
         return Ok(Vec::new());
     };
     if let Ok(s) = moves.cast::<PyString>() {
-        return Ok(s.to_cow()?.split_whitespace().map(str::to_owned).collect());
+        return Ok(s.to_cow()?.split_whitespace().map(MoveText::from).collect());
     }
     moves
         .extract::<Vec<String>>()
+        .map(|list| list.into_iter().map(MoveText::from).collect())
         .map_err(|_| error("moves is a str separated by spaces or a list of str"))
 }
 
@@ -212,7 +213,7 @@ fn read_pgn(py: Python<'_>, path: PathBuf) -> PyResult<Bound<'_, PyAny>> {
                         line: g.line,
                         tags: g.input.tags,
                         fen: g.input.fen,
-                        moves: g.input.moves,
+                        moves: g.input.moves.into_iter().map(String::from).collect(),
                         error: None,
                     },
                     Err(e) => ReadGame {

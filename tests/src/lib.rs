@@ -204,7 +204,11 @@ impl Fixture {
     pub fn input(&self) -> GameInput {
         GameInput {
             fen: self.fen.clone(),
-            moves: self.moves.split_whitespace().map(str::to_owned).collect(),
+            moves: self
+                .moves
+                .split_whitespace()
+                .map(xqr_core::MoveText::from)
+                .collect(),
             tags: self.tags.clone(),
         }
     }

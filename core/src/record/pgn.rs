@@ -24,7 +24,7 @@ pub struct RawTag {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveToken {
     /// The move text, for instance `h2e2`, `C2.5` or `炮二平五`.
-    pub text: String,
+    pub text: crate::MoveText,
     /// 1-based line.
     pub line: usize,
     /// 1-based column, in characters.
@@ -177,7 +177,7 @@ impl RawGame {
                 pos.play(m)
                     .map(|()| m)
                     .map_err(|reason| NotationError::Illegal {
-                        text: tok.text.clone(),
+                        text: tok.text.to_string(),
                         reason,
                     })
             });
@@ -186,7 +186,7 @@ impl RawGame {
                 Err(source) => {
                     return Err(fail(RecordErrorKind::Move {
                         ply: i + 1,
-                        token: tok.text.clone(),
+                        token: tok.text.to_string(),
                         line: tok.line,
                         column: tok.column,
                         source,
@@ -550,7 +550,7 @@ impl GameReader<'_> {
                     }
                     if let Some(text) = move_text(raw) {
                         game.tokens.push(MoveToken {
-                            text: text.to_owned(),
+                            text: text.into(),
                             line,
                             column,
                         });

@@ -11,9 +11,9 @@ pub struct GameInput {
     /// Start position.
     #[serde(default)]
     pub fen: Option<String>,
-    /// The moves.
+    /// The moves, as written.
     #[serde(default)]
-    pub moves: Vec<String>,
+    pub moves: Vec<crate::MoveText>,
     /// Tags of the record (Result, Termination, Event …).
     #[serde(default)]
     pub tags: BTreeMap<String, String>,

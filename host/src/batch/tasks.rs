@@ -152,7 +152,7 @@ mod tests {
         plies
             .iter()
             .map(|&n| GameInput {
-                moves: vec!["h2e2".to_owned(); n],
+                moves: vec!["h2e2".into(); n],
                 ..GameInput::default()
             })
             .collect()

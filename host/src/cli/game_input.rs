@@ -102,7 +102,10 @@ impl GameArgs {
             let moves = self.moves.as_deref().unwrap_or("");
             let input = GameInput {
                 fen: self.fen.clone(),
-                moves: moves.split_whitespace().map(str::to_owned).collect(),
+                moves: moves
+                    .split_whitespace()
+                    .map(xqr_core::MoveText::from)
+                    .collect(),
                 ..GameInput::default()
             };
             return Ok(Source {

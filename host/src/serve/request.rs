@@ -3,6 +3,7 @@
 
 use base64::Engine as _;
 use xqr_core::rules::{ClaimPolicy, GameInput, IllegalMovePolicy, JudgeError};
+use xqr_core::MoveText;
 
 use super::api::ApiError;
 use crate::record_input::PickedGame;
@@ -109,8 +110,8 @@ impl Game {
     fn from_moves(request: &Request) -> Game {
         let moves = match &request.moves {
             None => Vec::new(),
-            Some(Moves::List(list)) => list.clone(),
-            Some(Moves::Text(text)) => text.split_whitespace().map(str::to_owned).collect(),
+            Some(Moves::List(list)) => list.iter().map(MoveText::from).collect(),
+            Some(Moves::Text(text)) => text.split_whitespace().map(MoveText::from).collect(),
         };
         Game {
             input: GameInput {

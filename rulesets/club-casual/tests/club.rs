@@ -8,7 +8,10 @@ use xqr_plugin_sdk::{XqrBuffer, XqrPluginTable, ABI_VERSION, MAGIC, PROTOCOL_VER
 fn game(fen: &str, moves: &str) -> GameInput {
     GameInput {
         fen: Some(fen.into()),
-        moves: moves.split_whitespace().map(String::from).collect(),
+        moves: moves
+            .split_whitespace()
+            .map(xqr_core::MoveText::from)
+            .collect(),
         ..GameInput::default()
     }
 }

@@ -16,7 +16,10 @@ fn judge(fen: &str, moves: &str) -> xqr_core::rules::Verdict {
     let rs = xqr_cxa1999::Cxa1999::new();
     let game = GameInput {
         fen: Some(fen.into()),
-        moves: moves.split_whitespace().map(String::from).collect(),
+        moves: moves
+            .split_whitespace()
+            .map(xqr_core::MoveText::from)
+            .collect(),
         ..GameInput::default()
     };
     rs.judge(&game, &JudgeOptions::default()).unwrap()
@@ -84,7 +87,10 @@ fn a_loss_nobody_claimed_is_reported_and_the_record_stands() {
     let rs = xqr_cxa1999::Cxa1999::new();
     let game = GameInput {
         fen: Some(FIGURE_3.into()),
-        moves: moves.split_whitespace().map(String::from).collect(),
+        moves: moves
+            .split_whitespace()
+            .map(xqr_core::MoveText::from)
+            .collect(),
         tags: [("Result".to_owned(), "1/2-1/2".to_owned())].into(),
     };
     let v = rs.judge(&game, &JudgeOptions::default()).unwrap();
@@ -160,7 +166,7 @@ fn a_claim_is_answered_with_the_ruling_the_order_or_a_refusal() {
         fen: Some(FIGURE_3.into()),
         moves: format!("{} h6i4", times(FIGURE_3_LOOP, 4))
             .split_whitespace()
-            .map(String::from)
+            .map(xqr_core::MoveText::from)
             .collect(),
         ..GameInput::default()
     };

@@ -11,7 +11,10 @@ use xqr_cxa2011::{Cxa2011, EventLevel, Points2011, Settings};
 fn judge(rs: &Cxa2011, fen: &str, moves: &str) -> Verdict {
     let game = GameInput {
         fen: Some(fen.into()),
-        moves: moves.split_whitespace().map(String::from).collect(),
+        moves: moves
+            .split_whitespace()
+            .map(xqr_core::MoveText::from)
+            .collect(),
         ..GameInput::default()
     };
     let options = JudgeOptions {
@@ -219,7 +222,10 @@ fn fewer_than_three_repetitions_are_not_heard() {
     let rs = Cxa2011::new();
     let game = |moves: &str| GameInput {
         fen: Some("3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1".into()),
-        moves: moves.split_whitespace().map(String::from).collect(),
+        moves: moves
+            .split_whitespace()
+            .map(xqr_core::MoveText::from)
+            .collect(),
         ..GameInput::default()
     };
     let check = game("e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1");

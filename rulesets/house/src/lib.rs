@@ -74,7 +74,7 @@
 //!     fen: Some("1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1".into()),
 //!     moves: "h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9"
 //!         .split(' ')
-//!         .map(String::from)
+//!         .map(xqr_core::MoveText::from)
 //!         .collect(),
 //!     ..GameInput::default()
 //! };

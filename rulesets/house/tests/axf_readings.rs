@@ -48,7 +48,10 @@ fn cites(c: &PlyClass, text: &str) -> bool {
 fn judge(rs: &dyn Ruleset, fen: &str, moves: &str, claim: ClaimPolicy) -> Verdict {
     let game = GameInput {
         fen: Some(fen.to_owned()),
-        moves: moves.split_whitespace().map(String::from).collect(),
+        moves: moves
+            .split_whitespace()
+            .map(xqr_core::MoveText::from)
+            .collect(),
         ..GameInput::default()
     };
     let options = JudgeOptions {

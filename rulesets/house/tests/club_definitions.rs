@@ -20,7 +20,7 @@ fn game() -> GameInput {
         fen: Some("3k5/9/9/9/9/7n1/9/9/R8/4K4 w - - 0 1".into()),
         moves: "帅五进一 马8进7 帅五退一 马7退8 帅五进一 马8进7 帅五退一 马7退8 帅五进一 马8进7 帅五退一 马7退8 帅五进一 马8进7 帅五退一 马7退8 帅五进一"
             .split(' ')
-            .map(String::from)
+            .map(xqr_core::MoveText::from)
             .collect(),
         ..GameInput::default()
     }

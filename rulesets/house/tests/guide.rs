@@ -34,7 +34,7 @@ fn the_guide_example_loads_and_draws_the_perpetual_chase_that_1999_makes_red_cha
         ),
         moves: "h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9"
             .split(' ')
-            .map(String::from)
+            .map(xqr_core::MoveText::from)
             .collect(),
         ..GameInput::default()
     };

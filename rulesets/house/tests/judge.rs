@@ -35,7 +35,10 @@ fn shipped_variant(id: &str) -> Arc<dyn Ruleset> {
 fn game(fen: &str, moves: &str) -> GameInput {
     GameInput {
         fen: Some(fen.to_owned()),
-        moves: moves.split_whitespace().map(String::from).collect(),
+        moves: moves
+            .split_whitespace()
+            .map(xqr_core::MoveText::from)
+            .collect(),
         ..GameInput::default()
     }
 }
@@ -93,7 +96,7 @@ fn perpetual_check_still_loses_under_lenient() {
 
 /// Plays `plies` plies from the start position without a capture, never reaching a position
 /// twice (so no repetition is judged): the first such legal move in ICCS order.
-fn quiet_game(plies: usize) -> Vec<String> {
+fn quiet_game(plies: usize) -> Vec<xqr_core::MoveText> {
     let mut pos = Position::from_fen(
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
         MoveRules::STANDARD,
@@ -117,7 +120,7 @@ fn quiet_game(plies: usize) -> Vec<String> {
             .expect("a quiet move");
         pos.play_unchecked(m);
         seen.insert(pos.hash());
-        moves.push(m.to_string());
+        moves.push(m.to_string().into());
     }
     moves
 }

@@ -31,7 +31,10 @@ fn club(knobs: &str) -> OverlayRuleset {
 fn game(fen: &str, moves: &str) -> GameInput {
     GameInput {
         fen: Some(fen.to_owned()),
-        moves: moves.split_whitespace().map(String::from).collect(),
+        moves: moves
+            .split_whitespace()
+            .map(xqr_core::MoveText::from)
+            .collect(),
         ..GameInput::default()
     }
 }

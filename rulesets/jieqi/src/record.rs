@@ -135,13 +135,13 @@ pub fn complete_record<'g>(
         };
         let m = complete_move(&pos, &deal, stated).map_err(|e| JudgeError::IllegalMove {
             ply: i as u32 + 1,
-            text: text.clone(),
+            text: text.to_string(),
             reason: format!("{e} (tag {tag})"),
         })?;
         moves.push(if m == stated {
             text.clone()
         } else {
-            m.to_string()
+            m.to_string().into()
         });
         if pos.check_move(m).is_err() {
             break;

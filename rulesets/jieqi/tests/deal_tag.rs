@@ -15,7 +15,7 @@ const SMALL_DEAL: &str = "3k1a3/9/9/9/9/9/9/9/9/R3K4";
 fn input(fen: Option<&str>, moves: &[String], tags: &[(&str, &str)]) -> GameInput {
     GameInput {
         fen: fen.map(str::to_owned),
-        moves: moves.to_vec(),
+        moves: moves.iter().map(xqr_core::MoveText::from).collect(),
         tags: tags
             .iter()
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))

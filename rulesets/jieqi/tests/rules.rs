@@ -37,7 +37,10 @@ fn judge_with(
 ) -> Result<Verdict, JudgeError> {
     let game = GameInput {
         fen: fen.map(str::to_owned),
-        moves: moves.split_whitespace().map(str::to_owned).collect(),
+        moves: moves
+            .split_whitespace()
+            .map(xqr_core::MoveText::from)
+            .collect(),
         ..GameInput::default()
     };
     let options = JudgeOptions {
@@ -242,7 +245,7 @@ fn an_impossible_move_loses_when_ruled() {
 fn standard_editions_refuse_jieqi_games() {
     let game = GameInput {
         fen: Some(JIEQI_START_FEN.to_owned()),
-        moves: vec!["h2e2C".to_owned()],
+        moves: vec!["h2e2C".into()],
         ..GameInput::default()
     };
     let err = xqr_cxa1999::Cxa1999::new()

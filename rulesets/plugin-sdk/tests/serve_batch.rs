@@ -48,7 +48,10 @@ fn call(input: &[u8]) -> Vec<u8> {
 fn game(moves: &str, tags: &[(&str, &str)]) -> GameInput {
     GameInput {
         fen: None,
-        moves: moves.split_whitespace().map(str::to_owned).collect(),
+        moves: moves
+            .split_whitespace()
+            .map(xqr_core::MoveText::from)
+            .collect(),
         tags: tags
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))

@@ -58,7 +58,7 @@ fn replay_claim<R: Ruleset + ?Sized>(
         if let Some(answer) = over(&replay) {
             return Ok(answer);
         }
-        let next = moves.get(i + 1).map(String::as_str);
+        let next = moves.get(i + 1).map(crate::MoveText::as_str);
         replay.play(text, next, IllegalMovePolicy::Reject)?;
     }
     Ok(answer(rs, &mut replay, request.by, request.kind))

@@ -34,7 +34,7 @@ fn replay_verdict<R: Ruleset + ?Sized>(
         if replay.is_over() || (first && replay.ready().next().is_some()) {
             break;
         }
-        let next = game.moves.get(i + 1).map(String::as_str);
+        let next = game.moves.get(i + 1).map(crate::MoveText::as_str);
         replay.play(text, next, options.illegal_moves)?;
     }
     Ok(verdict_of(rs, replay, game, options))

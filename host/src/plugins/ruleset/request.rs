@@ -161,7 +161,7 @@ mod tests {
             tags.insert("Result".to_owned(), "1-0".to_owned());
             out.push(GameInput {
                 fen: (i % 2 == 0).then(|| (*t).to_owned()),
-                moves: TEXTS.iter().skip(i).map(|m| (*m).to_owned()).collect(),
+                moves: TEXTS.iter().skip(i).map(|m| (*m).into()).collect(),
                 tags,
             });
         }

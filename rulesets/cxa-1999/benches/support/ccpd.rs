@@ -27,7 +27,7 @@ pub fn corpus() -> Option<Vec<GameInput>> {
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
             games.push(GameInput {
                 fen: None,
-                moves: game.moves().iter().map(|m| m.to_string()).collect(),
+                moves: game.moves().iter().map(|m| m.to_string().into()).collect(),
                 ..GameInput::default()
             });
         }

@@ -139,13 +139,12 @@ impl<'a> Reader<'a> {
         Some(PooledGame::new(fen, moves, tags))
     }
 
-    /// `…]`: the move texts up to the closing bracket, each into a string of `pool`, in a list
-    /// of `pool`.
-    fn moves(&mut self, pool: &mut Pool) -> Option<Vec<String>> {
+    /// `…]`: the move texts up to the closing bracket, in a list of `pool`.
+    fn moves(&mut self, pool: &mut Pool) -> Option<Vec<xqr_core::MoveText>> {
         let mut moves = pool.list();
         if !self.eat("]") {
             loop {
-                moves.push(pool.text(self.string()?));
+                moves.push(self.string()?.into());
                 if !self.eat(",") {
                     break;
                 }
@@ -217,7 +216,7 @@ mod tests {
     fn game(moves: &[&str], fen: Option<&str>, tags: &[(&str, &str)]) -> GameInput {
         GameInput {
             fen: fen.map(str::to_owned),
-            moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+            moves: moves.iter().map(|m| (*m).into()).collect(),
             tags: tags
                 .iter()
                 .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
@@ -351,8 +350,10 @@ mod tests {
             fen in prop::option::of(any::<String>()),
             tags in prop::collection::btree_map(any::<String>(), any::<String>(), 0..4),
         ) {
+            let moves = moves.into_iter().map(xqr_core::MoveText::from).collect();
             let g = GameInput { fen, moves, tags };
-            let plain = g.moves.iter().chain(g.fen.iter()).chain(g.tags.keys()).chain(g.tags.values())
+            let plain = g.moves.iter().map(|m| m.as_str())
+                .chain(g.fen.iter().chain(g.tags.keys()).chain(g.tags.values()).map(String::as_str))
                 .all(|t| first_to_escape(t.as_bytes()).is_none());
             let text = serde_json::to_string(&JudgeBatchRequest {
                 games: vec![g.clone(), g],

@@ -1,21 +1,21 @@
-//! The games of a `judge` request, their move texts read into strings kept from the games
-//! judged before.
+//! The games of a `judge` request, their texts read into strings kept from the games judged
+//! before.
 //!
-//! A [`GameInput`] owns a `String` per move, so reading a request's games costs an allocation
-//! per ply, and dropping them a free: over a corpus, a sizeable part of what a plugin pays
-//! beside the same ruleset built in (whose reader hands its strings over). A plugin reads its
-//! requests into [`PooledGame`]s, which take their move strings, and the list holding them,
-//! from a pool of the calling thread, and gives each game's back once judged ([`recycle`]).
-//! What is read is exactly what [`GameInput`]'s own reading gives, errors included.
+//! A [`GameInput`] owns a `String` for its FEN and for each tag name and value, and a list of
+//! moves (each [`MoveText`] kept in place), so reading a request's games costs allocations, and
+//! dropping them frees: over a corpus, a part of what a plugin pays beside the same ruleset built
+//! in (whose reader hands its texts over). A plugin reads its requests into [`PooledGame`]s,
+//! which take those strings, and the list holding the moves, from a pool of the calling thread,
+//! and gives each game's back once judged ([`recycle`]). What is read is exactly what
+//! [`GameInput`]'s own reading gives, errors included.
 
-use serde::de::{DeserializeSeed, Deserializer, SeqAccess, Unexpected, Visitor};
 use serde::Deserialize;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::fmt;
 use xqr_core::rules::GameInput;
+use xqr_core::MoveText;
 
-/// How many strings a thread keeps: more than the plies of a long batch of games.
+/// How many strings a thread keeps: more than the tags of a batch of games.
 const POOL_LIMIT: usize = 1 << 15;
 
 /// How many move lists a thread keeps: more than the games of a batch.
@@ -35,7 +35,7 @@ thread_local! {
 /// The strings and the (empty) move lists of games judged before.
 pub(crate) struct Pool {
     texts: Vec<String>,
-    lists: Vec<Vec<String>>,
+    lists: Vec<Vec<MoveText>>,
 }
 
 impl Pool {
@@ -57,33 +57,32 @@ impl Pool {
     }
 
     /// An empty list for a game's moves, with the room of a game judged before if any.
-    pub(crate) fn list(&mut self) -> Vec<String> {
+    pub(crate) fn list(&mut self) -> Vec<MoveText> {
         self.lists.pop().unwrap_or_default()
     }
 }
 
-/// Runs `f` with the calling thread's pool: taken once for all the moves of a game.
+/// Runs `f` with the calling thread's pool: taken once for all the texts of a game.
 pub(crate) fn with_pool<R>(f: impl FnOnce(&mut Pool) -> R) -> R {
     POOL.with(|pool| f(&mut pool.borrow_mut()))
 }
 
-/// A game of a `judge` request: [`GameInput`]'s fields, read alike, the moves into pooled
-/// strings.
+/// A game of a `judge` request: [`GameInput`]'s fields, read alike.
 #[derive(Deserialize)]
 pub(crate) struct PooledGame {
     #[serde(default)]
     fen: Option<String>,
-    #[serde(default, deserialize_with = "pooled_moves")]
-    moves: Vec<String>,
+    #[serde(default)]
+    moves: Vec<MoveText>,
     #[serde(default)]
     tags: BTreeMap<String, String>,
 }
 
 impl PooledGame {
-    /// A game of these fields, `moves` taken from [`pooled_text`].
+    /// A game of these fields, its strings and move list taken from the pool ([`Pool`]).
     pub(crate) fn new(
         fen: Option<String>,
-        moves: Vec<String>,
+        moves: Vec<MoveText>,
         tags: BTreeMap<String, String>,
     ) -> PooledGame {
         PooledGame { fen, moves, tags }
@@ -99,8 +98,8 @@ impl PooledGame {
     }
 }
 
-/// Gives the strings of `game`, judged, back to the calling thread's pool: its move texts, and
-/// its FEN and tags when they are short.
+/// Gives the move list of `game`, judged, back to the calling thread's pool, and its FEN and
+/// tags when they are short.
 pub(crate) fn recycle(game: GameInput) {
     let GameInput {
         fen,
@@ -108,14 +107,8 @@ pub(crate) fn recycle(game: GameInput) {
         tags,
     } = game;
     with_pool(|pool| {
-        let room = POOL_LIMIT.saturating_sub(pool.texts.len());
-        if moves.len() <= room {
-            // The strings moved over as they lie, in one copy.
-            pool.texts.append(&mut moves);
-        } else {
-            pool.texts.extend(moves.drain(..).take(room));
-        }
         if pool.lists.len() < LISTS_LIMIT && moves.capacity() <= LIST_ROOM_LIMIT {
+            moves.clear();
             pool.lists.push(moves);
         }
         let room = POOL_LIMIT.saturating_sub(pool.texts.len());
@@ -125,68 +118,6 @@ pub(crate) fn recycle(game: GameInput) {
         let short = others.filter(|t| t.capacity() <= TAG_ROOM_LIMIT);
         pool.texts.extend(short.take(room));
     });
-}
-
-/// `text` in a string of the calling thread's pool, or a new one when the pool is empty.
-pub(crate) fn pooled_text(text: &str) -> String {
-    with_pool(|pool| pool.text(text))
-}
-
-/// Reads a list of move texts as `Vec<String>` does, each into a pooled string.
-fn pooled_moves<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
-    d.deserialize_seq(Moves)
-}
-
-struct Moves;
-
-impl<'de> Visitor<'de> for Moves {
-    type Value = Vec<String>;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a sequence")
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<String>, A::Error> {
-        let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
-        while let Some(text) = seq.next_element_seed(Text)? {
-            out.push(text);
-        }
-        Ok(out)
-    }
-}
-
-/// One move text, read as `String` reads it.
-struct Text;
-
-impl<'de> DeserializeSeed<'de> for Text {
-    type Value = String;
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
-        d.deserialize_string(self)
-    }
-}
-
-impl Visitor<'_> for Text {
-    type Value = String;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a string")
-    }
-
-    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<String, E> {
-        Ok(pooled_text(v))
-    }
-
-    fn visit_string<E: serde::de::Error>(self, v: String) -> Result<String, E> {
-        Ok(v)
-    }
-
-    fn visit_bytes<E: serde::de::Error>(self, v: &[u8]) -> Result<String, E> {
-        match std::str::from_utf8(v) {
-            Ok(s) => self.visit_str(s),
-            Err(_) => Err(E::invalid_value(Unexpected::Bytes(v), &self)),
-        }
-    }
 }
 
 #[cfg(test)]
@@ -200,6 +131,7 @@ mod tests {
     fn reads_as_game_input_does() {
         let texts = [
             r#"{"moves": ["h2e2", "h9g7", "炮二平五"], "tags": {"Result": "1-0"}}"#,
+            r#"{"moves": ["\u70ae\u4e8c\u5e73\u4e94", "a long text that is not a move at all"]}"#,
             r#"{"fen": "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "moves": ["e0d0", "e9\"x"]}"#,
             r#"{"moves": []}"#,
             r#"{}"#,
