@@ -7,13 +7,16 @@ use core::ops::Deref;
 /// A move as written in a record or a request: `h2e2`, `C2.5`, `炮二平五`, `马二进三翻炮吃马`.
 ///
 /// It reads as a `str`. A text of up to 24 bytes (any move in any notation: eight Chinese
-/// characters take 24) is kept in place, so a list of moves is one allocation and not one per
-/// move; a longer text is kept on the heap like a `String`. In JSON it is a string.
+/// characters take 24) is kept in place on 64-bit targets (12 bytes on 32-bit ones), so a list
+/// of moves is one allocation and not one per move; a longer text is kept on the heap like a
+/// `String`. It is made from a `&str`, a `String` or anything `str::parse` reads from. In JSON
+/// it is a string.
 ///
 /// ```
 /// use xqr_core::MoveText;
 /// let m = MoveText::from("炮二平五");
 /// assert_eq!(m, "炮二平五");
+/// assert_eq!("炮二平五".parse::<MoveText>(), Ok(m.clone()));
 /// assert_eq!(m.chars().count(), 4);
 /// assert_eq!(serde_json::to_string(&m).unwrap(), r#""炮二平五""#);
 /// ```
@@ -52,6 +55,26 @@ impl core::borrow::Borrow<str> for MoveText {
 
 impl From<&str> for MoveText {
     fn from(text: &str) -> MoveText {
+        MoveText(CompactString::from(text))
+    }
+}
+
+impl core::str::FromStr for MoveText {
+    type Err = core::convert::Infallible;
+
+    fn from_str(text: &str) -> Result<MoveText, core::convert::Infallible> {
+        Ok(MoveText::from(text))
+    }
+}
+
+impl From<Box<str>> for MoveText {
+    fn from(text: Box<str>) -> MoveText {
+        MoveText(CompactString::from(text))
+    }
+}
+
+impl From<std::borrow::Cow<'_, str>> for MoveText {
+    fn from(text: std::borrow::Cow<'_, str>) -> MoveText {
         MoveText(CompactString::from(text))
     }
 }
@@ -142,6 +165,17 @@ mod tests {
             let json = serde_json::to_string(&m).unwrap();
             assert_eq!(json, serde_json::to_string(text).unwrap());
             assert_eq!(serde_json::from_str::<MoveText>(&json).unwrap(), m);
+        }
+    }
+
+    #[test]
+    fn what_is_not_a_string_is_refused_as_a_string_would_be() {
+        for bad in ["1", "null", "[]", "{}", "\"a", "true", "\"\\x\""] {
+            let ours = serde_json::from_str::<MoveText>(bad)
+                .unwrap_err()
+                .to_string();
+            let string = serde_json::from_str::<String>(bad).unwrap_err().to_string();
+            assert_eq!(ours, string, "{bad}");
         }
     }
 

@@ -193,7 +193,7 @@ struct ReadGame {
     line: usize,
     tags: std::collections::BTreeMap<String, String>,
     fen: Option<String>,
-    moves: Vec<String>,
+    moves: Vec<MoveText>,
     error: Option<String>,
 }
 
@@ -213,7 +213,7 @@ fn read_pgn(py: Python<'_>, path: PathBuf) -> PyResult<Bound<'_, PyAny>> {
                         line: g.line,
                         tags: g.input.tags,
                         fen: g.input.fen,
-                        moves: g.input.moves.into_iter().map(String::from).collect(),
+                        moves: g.input.moves,
                         error: None,
                     },
                     Err(e) => ReadGame {

@@ -123,8 +123,9 @@ fn wxf_char(c: char) -> bool {
 /// assert!(matches!(notation::parse_move(&pos, "hello"), Err(NotationError::Syntax { .. })));
 /// ```
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    // A text that starts with a CJK ideograph (U+4000..=U+9FFF, led by the bytes 0xE4..=0xE9 in
-    // UTF-8: no space, ASCII or WXF character among them) is Chinese: read so at once.
+    // A text whose first character is in U+4000..=U+9FFF (CJK ideographs, and the Yijing
+    // hexagrams; led by the bytes 0xE4..=0xE9 in UTF-8: no space, ASCII or WXF character among
+    // them) is read as Chinese at once.
     if matches!(text.as_bytes().first(), Some(0xE4..=0xE9)) {
         return chinese::parse_trimmed(pos, text.trim_end(), text);
     }

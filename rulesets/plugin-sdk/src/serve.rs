@@ -214,7 +214,8 @@ pub unsafe fn judge(
             Err(reply) => return reply,
         };
         let rs = patched.as_deref().unwrap_or(base);
-        // Each game's move strings serve the next request's games (`protocol/pooled.rs`).
+        // Each game's move list, FEN and tag strings serve the next request's games
+        // (`protocol/pooled.rs`).
         match games {
             Games::One(game) => {
                 let reply = judged(rs, &game, &req.options);

@@ -105,8 +105,8 @@ impl<'a> Reader<'a> {
         self.text.get(start..end)
     }
 
-    /// `{"fen":null or "…","moves":["…",…],"tags":{"…":"…",…}}`, its texts in strings of the
-    /// calling thread's pool.
+    /// `{"fen":null or "…","moves":["…",…],"tags":{"…":"…",…}}`, its FEN and tags in strings
+    /// of the calling thread's pool and its moves in a list of it.
     fn game(&mut self) -> Option<PooledGame> {
         with_pool(|pool| self.game_in(pool))
     }

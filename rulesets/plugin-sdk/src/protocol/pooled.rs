@@ -4,9 +4,10 @@
 //! A [`GameInput`] owns a `String` for its FEN and for each tag name and value, and a list of
 //! moves (each [`MoveText`] kept in place), so reading a request's games costs allocations, and
 //! dropping them frees: over a corpus, a part of what a plugin pays beside the same ruleset built
-//! in (whose reader hands its texts over). A plugin reads its requests into [`PooledGame`]s,
-//! which take those strings, and the list holding the moves, from a pool of the calling thread,
-//! and gives each game's back once judged ([`recycle`]). What is read is exactly what
+//! in (whose reader hands its texts over). A plugin reads requests in the host's layout
+//! (`canonical.rs`) into [`PooledGame`]s whose strings, and the list holding the moves, come
+//! from a pool of the calling thread, and gives each game's back once judged ([`recycle`]);
+//! requests read by `serde_json` take nothing from the pool. What is read is exactly what
 //! [`GameInput`]'s own reading gives, errors included.
 
 use serde::Deserialize;
@@ -79,7 +80,7 @@ pub(crate) struct PooledGame {
 }
 
 impl PooledGame {
-    /// A game of these fields, its strings and move list taken from the pool ([`Pool`]).
+    /// A game of these fields (the canonical reader takes them from the pool, [`Pool`]).
     pub(crate) fn new(
         fen: Option<String>,
         moves: Vec<MoveText>,
