@@ -28,6 +28,7 @@
 use crate::attacks::{code_color, code_role, pawn_attacks, CANNON, HORSE, KING, ROOK};
 use crate::tables::{
     nearer_on_ray, on_ray, HORSE_SOURCES, HORSE_SOURCE_MASKS, NONE, ORTHO_NEIGHBOURS, RAY_MASKS,
+    REACH,
 };
 
 /// The threats to one king, as bit masks of point indices.
@@ -130,6 +131,17 @@ impl KingGuard {
             }
         }
         guard
+    }
+
+    /// In check: whether a piece other than the king standing on `from` may answer a check,
+    /// standing on a checking cannon's screen or able to reach a point where arriving may
+    /// answer one ([`REACH`], a superset for every role). A piece that may not has no legal
+    /// move, without generating any. Always true when not in check.
+    #[inline]
+    pub(crate) fn may_answer_from(&self, from: u8) -> bool {
+        !self.in_check
+            || self.answer_from & (1u128 << from) != 0
+            || self.answer_to & REACH[from as usize] != 0
     }
 
     /// Whether a move from `from` to `to` by a piece other than the king is legal without

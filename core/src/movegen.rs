@@ -4,7 +4,7 @@ use crate::attacks::king_attacked;
 use crate::king_guard::KingGuard;
 use crate::piece_moves::for_each_target;
 use crate::tables::{diag_adjacent, same_line};
-use crate::{Board, Color, KingSafety, Move, Position, Square};
+use crate::{Board, Color, KingSafety, Move, Position, Square, SquareSet};
 
 /// A list of moves on the stack. No position has more than 128 pseudo-legal moves
 /// (at most 2×17 rook, 2×17 cannon, 2×8 horse, 5×3 pawn, 2×4 advisor, 2×4 elephant, 4 king).
@@ -87,6 +87,22 @@ impl<'a> Legality<'a> {
         leaves_king_safe(board, self.us, self.king, from, to, self.roaming)
     }
 
+    /// The pieces of `pieces` that may have a legal move: in check, the king and those that
+    /// may answer the check ([`KingGuard::may_answer_from`]); otherwise all of them.
+    #[inline]
+    fn may_move(&self, pieces: SquareSet) -> SquareSet {
+        match &self.guard {
+            Some(g) if g.in_check => pieces
+                .iter()
+                .filter(|s| {
+                    let from = s.index() as u8;
+                    from == self.king || g.may_answer_from(from)
+                })
+                .collect(),
+            _ => pieces,
+        }
+    }
+
     /// Whether every move of the piece on `from` is settled by [`KingGuard::quick_verdict`].
     #[inline]
     fn settles_at_once(&self, from: u8) -> Option<&KingGuard> {
@@ -147,7 +163,9 @@ impl Position {
         let mut count = 0;
         // Moves that only playing and testing can settle, tested after the count.
         let mut doubtful = MoveList::new();
-        for sq in self.board.by_color(self.turn) {
+        let pieces = self.board.by_color(self.turn);
+        let pieces = legality.as_ref().map_or(pieces, |l| l.may_move(pieces));
+        for sq in pieces {
             let from = sq.index() as u8;
             match legality.as_ref().map(|l| l.settles_at_once(from)) {
                 None => {
@@ -192,7 +210,7 @@ impl Position {
         // A move the king guard settles at once ends the search; the moves only playing and
         // testing can settle are tested last.
         let mut doubtful = MoveList::new();
-        for sq in self.board.by_color(self.turn) {
+        for sq in legality.may_move(self.board.by_color(self.turn)) {
             let from = sq.index() as u8;
             if let Some(guard) = legality.settles_at_once(from) {
                 let mut found = false;
@@ -323,10 +341,13 @@ impl Position {
         if self.kings[us] == 0xFF {
             return; // king captured (Jieqi): the game is over
         }
-        gen_pseudo(&self.board, us, &self.rules, list, captures_only);
-        if let Some(mut legality) = Legality::new(self) {
-            list.retain(|m| legality.keeps_king_safe(m.from.index() as u8, m.to.index() as u8));
-        }
+        let Some(mut legality) = Legality::new(self) else {
+            gen_pseudo(&self.board, us, &self.rules, list, captures_only);
+            return;
+        };
+        let pieces = legality.may_move(self.board.by_color(self.turn));
+        gen_pseudo_of(&self.board, us, &self.rules, pieces, list, captures_only);
+        list.retain(|m| legality.keeps_king_safe(m.from.index() as u8, m.to.index() as u8));
     }
 }
 
@@ -357,7 +378,26 @@ pub(crate) fn gen_pseudo(
     list: &mut MoveList,
     captures_only: bool,
 ) {
-    for sq in board.by_color(Color::ALL[us]) {
+    gen_pseudo_of(
+        board,
+        us,
+        rules,
+        board.by_color(Color::ALL[us]),
+        list,
+        captures_only,
+    );
+}
+
+/// [`gen_pseudo`] for the pieces of `us` on `pieces`, in point order.
+fn gen_pseudo_of(
+    board: &Board,
+    us: usize,
+    rules: &crate::MoveRules,
+    pieces: SquareSet,
+    list: &mut MoveList,
+    captures_only: bool,
+) {
+    for sq in pieces {
         let from = sq.index() as u8;
         for_each_target(board, us, rules, from, captures_only, |to| {
             list.push(mv(from, to));

@@ -288,6 +288,31 @@ const fn neighbours(deltas: [(i8, i8); 4]) -> [Neighbours; 90] {
     t
 }
 
+/// The points any piece on a point might reach in one move, as a mask per point: its file and
+/// rank (kings, rooks, cannons and pawns move along them) and the points within two files and
+/// two ranks (advisors, elephants and horses). A superset for every role, face up or hidden,
+/// whatever the pieces' areas.
+pub(crate) static REACH: [u128; 90] = {
+    let mut t = [0u128; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut p = 0;
+        while p < 90 {
+            let (df, dr) = (
+                (p % 9) as i32 - (s % 9) as i32,
+                (p / 9) as i32 - (s / 9) as i32,
+            );
+            let near = df >= -2 && df <= 2 && dr >= -2 && dr <= 2;
+            if p != s && (df == 0 || dr == 0 || near) {
+                t[s] |= 1u128 << p;
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 /// Orthogonal neighbours (king steps).
 pub(crate) static ORTHO_NEIGHBOURS: [Neighbours; 90] = neighbours(ORTHO);
 /// Diagonal neighbours (advisor steps).

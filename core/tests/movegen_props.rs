@@ -171,6 +171,15 @@ fn check_position(pos: &Position) {
         "move sets differ in {}",
         pos.fen()
     );
+    // Counting and the no-move test skip what listing skips (pieces that cannot answer a
+    // check): they agree with the list.
+    assert_eq!(pos.count_legal_moves(), gen.len(), "count in {}", pos.fen());
+    assert_eq!(
+        pos.has_no_legal_moves(),
+        gen.is_empty(),
+        "no move in {}",
+        pos.fen()
+    );
     // check_move agrees with the generator on every from/to pair.
     for from in Square::all() {
         for to in Square::all() {
