@@ -34,7 +34,7 @@
 //!   read for any count they fit (前 of four pawns is the first, 后 the last).
 
 use super::NotationError;
-use crate::{Color, File, Move, Occupant, Piece, Position, Rank, Role, Square, SquareSet};
+use crate::{Color, File, Move, Occupant, Piece, Position, Role, Square, SquareSet};
 use arrayvec::ArrayVec;
 use core::fmt;
 
@@ -195,19 +195,28 @@ fn column(squares: SquareSet, file: File, color: Color) -> Points {
 }
 
 /// The pieces coded `code` on `file`, front (nearest the opponent of `color`) first: what
-/// [`column`] gives for the group of that code, found by looking at the ten points of the file
+/// [`column`] gives for the group of that code, found among the side's pieces on the file
 /// (a move's description is read once per ply of every record).
 fn file_column(pos: &Position, file: File, color: Color, code: u8) -> Points {
-    let board = pos.board();
-    let ranks = (0..10u8).filter_map(Rank::new);
-    let at = |rank: Rank| {
-        let sq = Square::from_coords(file, rank);
-        (board.code(sq.index() as u8) == code).then_some(sq)
-    };
-    match color {
-        Color::Red => ranks.rev().filter_map(at).collect(),
-        Color::Black => ranks.filter_map(at).collect(),
+    let mut col: Points = coded_on_file(pos, file, color, code).collect();
+    if color == Color::Red {
+        col.reverse(); // Red advances towards higher ranks
     }
+    col
+}
+
+/// The pieces of `color` coded `code` on `file`, rank 0 first.
+fn coded_on_file(
+    pos: &Position,
+    file: File,
+    color: Color,
+    code: u8,
+) -> impl Iterator<Item = Square> + '_ {
+    let board = pos.board();
+    let on_file = board.by_color(color) & SquareSet(FILE_0 << file.index());
+    on_file
+        .into_iter()
+        .filter(move |s| board.code(s.index() as u8) == code)
 }
 
 /// Files on which `squares` holds at least two pieces.
@@ -400,13 +409,8 @@ impl Descriptive {
             hidden: false,
         }
         .code();
-        let board = pos.board();
         let mut found = None;
-        let on_file = board.by_color(color) & SquareSet(FILE_0 << file.index());
-        for from in on_file {
-            if board.code(from.index() as u8) != code {
-                continue;
-            }
+        for from in coded_on_file(pos, file, color, code) {
             let Some(to) = self.target(from, color) else {
                 continue;
             };
