@@ -46,6 +46,14 @@ impl CheckPoints {
         if left & (self.lines | self.legs) == 0 && reached & (self.lines | self.horse) == 0 {
             return false;
         }
+        self.checks(pos, from, to)
+    }
+
+    /// [`CheckPoints::may_check`] of the move from `from` to `to`, which leaves or reaches a
+    /// point around the king: most moves do neither, and are answered without this.
+    #[inline(never)]
+    fn checks(&self, pos: &Position, from: u8, to: u8) -> bool {
+        let (left, reached) = (1u128 << from, 1u128 << to);
         let k = self.king;
         if to == k {
             return true;
