@@ -17,7 +17,7 @@
 
 use super::exchange::{captures_on, gain};
 use super::mate::mates_by_checks;
-use super::{departure::net_after_departure, ChaseException, ChaseTarget, Definitions};
+use super::{departure::net_under, ChaseException, ChaseTarget, Definitions};
 use crate::{Color, Move, Position, Role, Square};
 
 /// 2011 §26.9: whether offering the exchange `m` (our piece on `m.from` and theirs on `m.to`,
@@ -38,8 +38,8 @@ pub(super) fn cost(pos: &Position, m: Move, defs: &Definitions) -> Option<ChaseE
     }
     let g = gain(&them, accept, &defs.values);
     let screen = defs.screen_landing.is_some();
-    let (net, d) = net_after_departure(&them, accept, g, &defs.values, screen)?;
-    (net < 0).then_some(ChaseException::CostlyOffer {
+    let (_, d) = net_under(&them, accept, g, &defs.values, screen, 0)?;
+    Some(ChaseException::CostlyOffer {
         lost: Some(d.lost),
         role: Some(d.role),
         mated: false,

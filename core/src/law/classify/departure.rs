@@ -58,12 +58,28 @@ pub(crate) struct Departure {
 }
 
 /// The departure loss of the capture `m` in `pos` (by the side to move): the piece the
-/// opponent then wins that the capturer protected or shielded, if any.
+/// opponent then wins that the capturer protected or shielded, if any. Every point weighed:
+/// what the tests hold [`net_under`] to.
+#[cfg(test)]
 pub(crate) fn departure_loss(
     pos: &Position,
     m: Move,
     values: &MaterialValues,
     screen: bool,
+) -> Option<Departure> {
+    worst_departure(pos, m, values, screen, i32::MIN)
+}
+
+/// [`departure_loss`], weighing only the points whose piece is worth more than `floor` as a
+/// prize: a loss on a point is at most what stands there, since the opponent may stop the
+/// exchange after its first capture (`exchange.rs`). The worst loss is the same whenever it
+/// exceeds `floor`.
+fn worst_departure(
+    pos: &Position,
+    m: Move,
+    values: &MaterialValues,
+    screen: bool,
+    floor: i32,
 ) -> Option<Departure> {
     let capturer = pos.board().get(m.from)?;
     if capturer.role == Role::King {
@@ -71,6 +87,17 @@ pub(crate) fn departure_loss(
     }
     let mut after = pos.clone();
     after.play_unchecked(m);
+    let mover = pos.turn();
+    let worth = |q: Square| prize(values, after.board().get(q), q) > floor;
+    let king = after.king(mover);
+    let others = after
+        .board()
+        .by_color(mover)
+        .into_iter()
+        .filter(|&q| Some(q) != king);
+    if !others.into_iter().any(worth) && !after.is_king_attacked(mover) {
+        return None; // nothing the opponent can take is worth more than `floor`
+    }
     let stayed = after.with_extra(m.from, capturer);
     let kings = [after.king(Color::Red), after.king(Color::Black)];
     let mut worst: Option<Departure> = None;
@@ -81,7 +108,7 @@ pub(crate) fn departure_loss(
             continue;
         }
         seen.insert(q);
-        if !may_matter(m.from, q, kings) {
+        if !worth(q) || !may_matter(m.from, q, kings) {
             continue; // the exchange on `q` is the same with the capturer back: no loss
         }
         let now = best_gain_on(&after, q, values);
@@ -106,6 +133,7 @@ pub(crate) fn departure_loss(
 /// The net of the capture `m` (winning `g` on its point) once its departure loss is counted,
 /// with that loss; `None` when leaving costs nothing. `screen`: whether a loss through a cannon
 /// screened by the capturer on its new point counts (see the module notes).
+#[cfg(test)]
 pub(crate) fn net_after_departure(
     pos: &Position,
     m: Move,
@@ -116,6 +144,31 @@ pub(crate) fn net_after_departure(
     let d = departure_loss(pos, m, values, screen)?;
     let taken = prize(values, pos.board().get(m.to), m.to);
     Some((g.min(taken - d.loss), d))
+}
+
+/// [`net_after_departure`] when that net is below `bound`, else `None`: what the articles
+/// ask of it (below zero for §26.5 and §26.9, below `g` for what a capture wins).
+///
+/// The net, `min(g, prize(t) − loss)`, is below `bound` when `g` is and leaving costs
+/// anything, or else when the loss exceeds `prize(t) − bound`; so only the points holding more
+/// than that are weighed ([`worst_departure`]), and the loss found is the same.
+pub(crate) fn net_under(
+    pos: &Position,
+    m: Move,
+    g: i32,
+    values: &MaterialValues,
+    screen: bool,
+    bound: i32,
+) -> Option<(i32, Departure)> {
+    let taken = prize(values, pos.board().get(m.to), m.to);
+    let floor = if g < bound {
+        0
+    } else {
+        taken.saturating_sub(bound)
+    };
+    let d = worst_departure(pos, m, values, screen, floor)?;
+    let net = g.min(taken - d.loss);
+    (net < bound).then_some((net, d))
 }
 
 /// Whether a piece standing on `from` can change the exchange on `q`: only a piece that could
@@ -164,6 +217,37 @@ fn best_gain_on(pos: &Position, q: Square, values: &MaterialValues) -> i32 {
 mod tests {
     use super::*;
     use crate::MoveRules;
+
+    /// Weighing only the points that can matter changes nothing: for every capture of walked
+    /// positions, at its gain and at gains around it, with or without the screen reading,
+    /// `net_under` is the net over every point whenever that is below the bound.
+    #[test]
+    fn the_net_under_a_bound_is_the_net_over_every_point() {
+        let starts = [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1",
+            "2r1k4/9/2c6/9/1N1N5/9/9/9/9/5K3 w - - 0 1",
+            "4k4/9/4b4/2R6/2r6/9/2R6/9/9/3K5 w - - 0 1",
+        ];
+        let v = MaterialValues::STANDARD;
+        let mut outweighed = 0;
+        for p in crate::walks::walked(&starts, 50, 5) {
+            for m in p.legal_captures() {
+                let g = gain(&p, m, &v);
+                for screen in [true, false] {
+                    for g in [g, g - 1, 0, -1, prize(&v, p.board().get(m.to), m.to)] {
+                        let all = net_after_departure(&p, m, g, &v, screen);
+                        for bound in [0, g, g + 1, i32::MAX] {
+                            let expected = all.filter(|(net, _)| *net < bound);
+                            assert_eq!(net_under(&p, m, g, &v, screen, bound), expected, "{m}");
+                            outweighed += usize::from(bound == 0 && expected.is_some());
+                        }
+                    }
+                }
+            }
+        }
+        assert!(outweighed > 50, "{outweighed}");
+    }
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen, MoveRules::STANDARD).expect("legal")

@@ -18,7 +18,7 @@
 //! What is *not* checked: a root kept on its line by a duty that the one-point weighing of
 //! `departure.rs` does not see (a mate it guards against is seen only through legality).
 
-use super::departure::net_after_departure;
+use super::departure::net_under;
 use super::exchange::{captures_on, gain};
 #[cfg(doc)]
 use super::{ChaseException, ChaseVia};
@@ -56,10 +56,8 @@ pub(super) fn duty_bound_roots(pos: &Position, m: Move, defs: &Definitions) -> O
     let screen = defs.screen_landing.is_some();
     for r in captures_on(&next, m.to) {
         let g = gain(&next, r, &defs.values);
-        let (net, _) = net_after_departure(&next, r, g, &defs.values, screen)?;
-        if net >= 0 {
-            return None;
-        }
+        // A recapture that loses nothing net of its departure makes a true root.
+        net_under(&next, r, g, &defs.values, screen, 0)?;
         first.get_or_insert(r.from);
     }
     first

@@ -16,7 +16,7 @@
 //! What is *not* checked: a departure cost beyond what the opponent wins at once on one other
 //! point (the weighing of `departure.rs`), and a king's departure (the king's own chase).
 
-use super::departure::{net_after_departure, Departure};
+use super::departure::{net_under, Departure};
 use super::{ChaseException, ChaseTarget, ChaseVia, Definitions};
 use crate::{Color, Move, Position, Role, Square};
 
@@ -44,8 +44,8 @@ pub(super) fn outweighed(
 ) -> Option<Outweighed> {
     defs.root_and_pinned_captures.as_ref()?;
     let screen = defs.screen_landing.is_some();
-    let (net, departure) = net_after_departure(pos, m, g, &defs.values, screen)?;
-    (net < 0).then_some(Outweighed {
+    let (net, departure) = net_under(pos, m, g, &defs.values, screen, 0)?;
+    Some(Outweighed {
         from: m.from,
         net,
         departure,
@@ -58,7 +58,7 @@ pub(super) fn outweighed(
 pub(super) fn net(pos: &Position, m: Move, g: i32, defs: &Definitions) -> i32 {
     defs.root_and_pinned_captures
         .as_ref()
-        .and_then(|_| net_after_departure(pos, m, g, &defs.values, defs.screen_landing.is_some()))
+        .and_then(|_| net_under(pos, m, g, &defs.values, defs.screen_landing.is_some(), g))
         .map_or(g, |(net, _)| net)
 }
 
