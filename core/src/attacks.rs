@@ -222,6 +222,15 @@ pub(crate) fn pawn_attacks(board: &Board, them: usize, t: u8) -> bool {
     false
 }
 
+/// Whether a face-up pawn of `us` on `s` attacks `t` ([`pawn_attacks`] seen from the pawn):
+/// from the point behind `t` in the pawn's direction of travel, or, once across the river,
+/// from the side.
+pub(crate) fn pawn_attacks_from(us: usize, s: u8, t: u8) -> bool {
+    let ahead = if us == 0 { s + 9 } else { s.wrapping_sub(9) };
+    let crossed = if us == 0 { s / 9 >= 5 } else { s / 9 <= 4 };
+    ahead == t || (crossed && s / 9 == t / 9 && s.abs_diff(t) == 1)
+}
+
 /// Whether an advisor of `them` attacks `t`. `confined`: face-up advisors stay in the palace.
 fn advisor_attacks(board: &Board, them: usize, t: u8, confined: bool) -> bool {
     let in_palace = Square::new(t)

@@ -11,14 +11,16 @@
 //! Advisors and elephants never reach the other palace under the standard movement rules.
 //! When the king is not attacked before the move, only what the move changes can attack it
 //! after: the lines through `k` that the move leaves or reaches, a horse's leg it leaves, and
-//! the piece it moves. [`CheckPoints::may_check`] looks at exactly those, with the moved piece
+//! the piece it moves. [`CheckPoints::gives_check`] looks at exactly those, with the moved piece
 //! on its new point and its old point empty, and answers as the board after the move would.
 //!
 //! No answer is given where this does not hold or is not known: rules letting advisors or
 //! elephants roam, hidden pieces (their moves are not their faces'), the opponent's king
 //! missing or attacked already.
 
-use crate::attacks::{code_color, code_hidden, code_role, CANNON, HORSE, KING, PAWN, ROOK};
+use crate::attacks::{
+    code_color, code_hidden, code_role, pawn_attacks_from, CANNON, HORSE, KING, PAWN, ROOK,
+};
 use crate::tables::{on_ray, HORSE_SOURCES, RAY_MASKS};
 use crate::{Board, Color, KingSafety, Move, Position};
 
@@ -40,19 +42,19 @@ impl CheckPoints {
     /// Whether `m`, a pseudo-legal move in `pos` (whose check points these are), gives check
     /// or takes the king: whether, after it, a piece of the mover attacks the opponent's king.
     #[inline]
-    pub(crate) fn may_check(&self, pos: &Position, m: Move) -> bool {
+    pub(crate) fn gives_check(&self, pos: &Position, m: Move) -> bool {
         let (from, to) = (m.from.index() as u8, m.to.index() as u8);
         let (left, reached) = (1u128 << from, 1u128 << to);
         if left & (self.lines | self.legs) == 0 && reached & (self.lines | self.horse) == 0 {
             return false;
         }
-        self.checks(pos, from, to)
+        self.gives_check_nearby(pos, from, to)
     }
 
-    /// [`CheckPoints::may_check`] of the move from `from` to `to`, which leaves or reaches a
+    /// [`CheckPoints::gives_check`] of the move from `from` to `to`, which leaves or reaches a
     /// point around the king: most moves do neither, and are answered without this.
     #[inline(never)]
-    fn checks(&self, pos: &Position, from: u8, to: u8) -> bool {
+    fn gives_check_nearby(&self, pos: &Position, from: u8, to: u8) -> bool {
         let (left, reached) = (1u128 << from, 1u128 << to);
         let k = self.king;
         if to == k {
@@ -93,7 +95,7 @@ impl CheckPoints {
         left & self.legs != 0
             && sources
                 .iter()
-                .any(|st| st.block == from && is(board.code(st.to), us, HORSE))
+                .any(|st| st.block == from && face_up(board.code(st.to), us, HORSE))
     }
 }
 
@@ -124,23 +126,18 @@ impl After<'_> {
             return false;
         };
         let c = self.code(first);
-        if is(c, self.us, ROOK) || (dir < 2 && is(c, self.us, KING)) {
+        // The other king along the file: kings facing (对面笑, CXA 1999 §2.2), which
+        // `king_attacked` counts as an attack, so that a move allowing it is illegal.
+        if face_up(c, self.us, ROOK) || (dir < 2 && face_up(c, self.us, KING)) {
             return true;
         }
-        on.next().is_some_and(|s| is(self.code(s), self.us, CANNON))
+        on.next()
+            .is_some_and(|s| face_up(self.code(s), self.us, CANNON))
     }
 }
 
-/// Whether a pawn of `us` on `s` attacks `k`: from the point behind it in the pawn's direction
-/// of travel, or, once across the river, from the side.
-fn pawn_attacks_from(us: usize, s: u8, k: u8) -> bool {
-    let ahead = if us == 0 { s + 9 } else { s.wrapping_sub(9) };
-    let crossed = if us == 0 { s / 9 >= 5 } else { s / 9 <= 4 };
-    ahead == k || (crossed && s / 9 == k / 9 && s.abs_diff(k) == 1)
-}
-
 /// Whether the occupant `code` is a face-up piece of side `us` and role `role`.
-fn is(code: u8, us: usize, role: u8) -> bool {
+fn face_up(code: u8, us: usize, role: u8) -> bool {
     code != 0 && !code_hidden(code) && code_color(code) == us && code_role(code) == role
 }
 
@@ -207,10 +204,11 @@ impl Position {
     }
 }
 
-/// [`CheckPoints::may_check`] where there are check points, else `true`.
+/// [`CheckPoints::gives_check`] where there are check points, else `true` (any move may
+/// check).
 #[inline]
 pub(crate) fn may_check(points: Option<&CheckPoints>, pos: &Position, m: Move) -> bool {
-    points.is_none_or(|p| p.may_check(pos, m))
+    points.is_none_or(|p| p.gives_check(pos, m))
 }
 
 /// Per king point: its file and rank, its diagonal neighbours and its horse points, as masks
@@ -280,7 +278,7 @@ mod tests {
                     let mut next = p.clone();
                     next.play_unchecked(m);
                     let checks_now = next.king(next.turn()).is_none() || next.is_check();
-                    assert_eq!(points.may_check(&p, m), checks_now, "{m} in {p:?}");
+                    assert_eq!(points.gives_check(&p, m), checks_now, "{m} in {p:?}");
                     checks += usize::from(checks_now);
                     moves += 1;
                 }

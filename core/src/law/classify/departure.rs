@@ -71,9 +71,9 @@ pub(crate) fn departure_loss(
 }
 
 /// [`departure_loss`], weighing only the points whose piece is worth more than `floor` as a
-/// prize: a loss on a point is at most what stands there, since the opponent may stop the
-/// exchange after its first capture (`exchange.rs`). The worst loss is the same whenever it
-/// exceeds `floor`.
+/// prize: a loss on a point is at most what stands there, since the mover, who loses it, may
+/// decline to recapture (`exchange.rs`), and §25.3's floating pawn (1999) lowers a balance only
+/// once something has been given back. The worst loss is the same whenever it exceeds `floor`.
 fn worst_departure(
     pos: &Position,
     m: Move,
@@ -90,13 +90,15 @@ fn worst_departure(
     let mover = pos.turn();
     let worth = |q: Square| prize(values, after.board().get(q), q) > floor;
     let king = after.king(mover);
-    let others = after
+    let mut others = after
         .board()
         .by_color(mover)
         .into_iter()
         .filter(|&q| Some(q) != king);
-    if !others.into_iter().any(worth) && !after.is_king_attacked(mover) {
-        return None; // nothing the opponent can take is worth more than `floor`
+    // The king is a prize only where rules let it be left attacked (Jieqi, house rules), and
+    // then only when the capture leaves it so.
+    if !others.any(worth) && !after.is_king_attacked(mover) {
+        return None;
     }
     let stayed = after.with_extra(m.from, capturer);
     let kings = [after.king(Color::Red), after.king(Color::Black)];
