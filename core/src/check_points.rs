@@ -21,8 +21,9 @@
 use crate::attacks::{
     code_color, code_hidden, code_role, pawn_attacks_from, CANNON, HORSE, KING, PAWN, ROOK,
 };
-use crate::tables::{on_ray, HORSE_SOURCES, RAY_MASKS};
-use crate::{Board, Color, KingSafety, Move, Position};
+use crate::piece_moves::for_each_target;
+use crate::tables::{nearer_on_ray, nearest_on_ray, on_ray, HORSE_SOURCES, RAY_MASKS};
+use crate::{Board, Color, KingSafety, Move, MoveList, Position, Square};
 
 /// The opponent's king and the points around it that a move must touch to give check or take
 /// the king (see the module notes).
@@ -39,16 +40,62 @@ pub(crate) struct CheckPoints {
 }
 
 impl CheckPoints {
-    /// Whether `m`, a pseudo-legal move in `pos` (whose check points these are), gives check
-    /// or takes the king: whether, after it, a piece of the mover attacks the opponent's king.
+    /// Whether the pseudo-legal move from `from` to `to` in `pos` (whose check points these
+    /// are) gives check or takes the king: whether, after it, a piece of the mover attacks the
+    /// opponent's king.
     #[inline]
-    pub(crate) fn gives_check(&self, pos: &Position, m: Move) -> bool {
-        let (from, to) = (m.from.index() as u8, m.to.index() as u8);
+    fn gives_check(&self, pos: &Position, from: u8, to: u8) -> bool {
         let (left, reached) = (1u128 << from, 1u128 << to);
         if left & (self.lines | self.legs) == 0 && reached & (self.lines | self.horse) == 0 {
             return false;
         }
         self.gives_check_nearby(pos, from, to)
+    }
+
+    /// The pseudo-legal moves of the side to move in `pos` that give check or take the king
+    /// ([`CheckPoints::gives_check`]), in move-generation order: the pieces in point order,
+    /// each piece's moves in the order it generates them.
+    ///
+    /// A rook or cannon off the king's file and rank checks only by reaching one of them, and
+    /// each of its four rays meets them at one point at most (its file the king's rank, its
+    /// rank the king's file): only those points are looked at, where the generator would walk
+    /// every point of the rays.
+    pub(crate) fn checking_moves(&self, pos: &Position) -> MoveList {
+        let board = pos.board();
+        let us = pos.turn().index();
+        let occupied = board.side_mask(0) | board.side_mask(1);
+        let mut out = MoveList::new();
+        for sq in board.by_color(pos.turn()) {
+            let from = sq.index() as u8;
+            let role = code_role(board.code(from));
+            let mut visit = |to: u8| {
+                if self.gives_check(pos, from, to) {
+                    out.push(Move::new(sq, Square::new_unchecked(to)));
+                }
+            };
+            if !(role == ROOK || role == CANNON) || (1u128 << from) & self.lines != 0 {
+                for_each_target(board, us, pos.rules(), from, false, visit);
+                continue;
+            }
+            for (dir, &ray) in RAY_MASKS[from as usize].iter().enumerate() {
+                if ray & self.lines == 0 {
+                    continue;
+                }
+                let to = nearest_on_ray(ray & self.lines, dir);
+                let screens = (nearer_on_ray(ray, to, dir) & occupied).count_ones();
+                let there = board.code(to);
+                let theirs = there != 0 && code_color(there) != us;
+                let reached = match (role, there) {
+                    (ROOK, _) => screens == 0 && (there == 0 || theirs),
+                    (_, 0) => screens == 0,
+                    _ => screens == 1 && theirs,
+                };
+                if reached {
+                    visit(to);
+                }
+            }
+        }
+        out
     }
 
     /// [`CheckPoints::gives_check`] of the move from `from` to `to`, which leaves or reaches a
@@ -170,24 +217,24 @@ impl Position {
     /// `visit` with the position after it (taken back afterwards); stops at the first move
     /// `visit` returns `true` for, and says whether there was one.
     ///
-    /// Only the moves the check points say check are made, and whether such a move leaves the
-    /// mover's king safe is asked then: the same moves as making every legal move and keeping
-    /// those that check, without making or testing the many that give no check. Without check
-    /// points every pseudo-legal move is made and asked.
+    /// Only the moves the check points say check are made ([`CheckPoints::checking_moves`]),
+    /// and whether such a move leaves the mover's king safe is asked then: the same moves as
+    /// making every legal move and keeping those that check, without generating most of the
+    /// sliders' moves or making the many that give no check. Without check points every
+    /// pseudo-legal move is made and asked.
     pub(crate) fn find_check(&self, mut visit: impl FnMut(Move, &mut Position) -> bool) -> bool {
         let us = self.turn();
         if self.king(us).is_none() {
             return false;
         }
         let points = self.check_points();
+        let told = points.is_some();
+        let moves = points.map_or_else(|| self.pseudo_legal_moves(), |p| p.checking_moves(self));
         let must_keep_king_safe = self.rules().king_safety == KingSafety::MustNotBeLeftAttacked;
         let mut next = self.clone();
-        for m in self.pseudo_legal_moves() {
-            if !may_check(points.as_ref(), self, m) {
-                continue;
-            }
+        for m in moves {
             let undo = next.make(m);
-            let checks = points.is_some() || next.king(!us).is_none() || next.is_check();
+            let checks = told || next.king(!us).is_none() || next.is_check();
             debug_assert!(
                 checks == (next.king(!us).is_none() || next.is_check()),
                 "{m}"
@@ -202,13 +249,6 @@ impl Position {
         }
         false
     }
-}
-
-/// [`CheckPoints::gives_check`] where there are check points, else `true` (any move may
-/// check).
-#[inline]
-pub(crate) fn may_check(points: Option<&CheckPoints>, pos: &Position, m: Move) -> bool {
-    points.is_none_or(|p| p.gives_check(pos, m))
 }
 
 /// Per king point: its file and rank, its diagonal neighbours and its horse points, as masks
@@ -244,7 +284,7 @@ mod tests {
     use crate::{KingSafety, Position};
 
     /// The check points say of every pseudo-legal move (legal or not) whether it gives check
-    /// or takes the king, as the board after it does, over the positions of games played from
+    /// or takes the king, as the board after it does, and list those moves in order, over the positions of games played from
     /// the start, from middle games and from endgames (pawns and horses at the palace, cannons
     /// with screens, kings on one file), either side to move, under the standard rules and
     /// under rules that let a king be left attacked.
@@ -274,14 +314,21 @@ mod tests {
                 let Some(points) = p.check_points() else {
                     continue;
                 };
+                let mut checking = Vec::new();
                 for m in p.pseudo_legal_moves() {
                     let mut next = p.clone();
                     next.play_unchecked(m);
                     let checks_now = next.king(next.turn()).is_none() || next.is_check();
-                    assert_eq!(points.gives_check(&p, m), checks_now, "{m} in {p:?}");
-                    checks += usize::from(checks_now);
+                    let (from, to) = (m.from.index() as u8, m.to.index() as u8);
+                    assert_eq!(points.gives_check(&p, from, to), checks_now, "{m} in {p:?}");
+                    if checks_now {
+                        checking.push(m);
+                    }
                     moves += 1;
                 }
+                // Listed without walking the sliders' rays, in the generator's order.
+                assert_eq!(points.checking_moves(&p).to_vec(), checking, "{p:?}");
+                checks += checking.len();
             }
         }
         assert!(
