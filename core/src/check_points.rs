@@ -284,10 +284,10 @@ mod tests {
     use crate::{KingSafety, Position};
 
     /// The check points say of every pseudo-legal move (legal or not) whether it gives check
-    /// or takes the king, as the board after it does, and list those moves in order, over the positions of games played from
-    /// the start, from middle games and from endgames (pawns and horses at the palace, cannons
-    /// with screens, kings on one file), either side to move, under the standard rules and
-    /// under rules that let a king be left attacked.
+    /// or takes the king, as the board after it does, and list those moves in order, over the
+    /// positions of games played from the start, from middle games and from endgames (pawns
+    /// and horses at the palace, cannons with screens, kings on one file), either side to
+    /// move, under the standard rules and under rules that let a king be left attacked.
     #[test]
     fn the_check_points_tell_every_check() {
         let starts = [

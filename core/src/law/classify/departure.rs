@@ -110,7 +110,10 @@ fn worst_departure(
             continue;
         }
         seen.insert(q);
-        if !worth(q) || !may_matter(m.from, q, kings) {
+        if !worth(q) {
+            continue; // what stands there is too little to change the ruling
+        }
+        if !may_matter(m.from, q, kings) {
             continue; // the exchange on `q` is the same with the capturer back: no loss
         }
         let now = best_gain_on(&after, q, values);
