@@ -37,6 +37,9 @@ pub(crate) struct CheckPoints {
     legs: u128,
     /// The eight points a horse attacks the king from.
     horse: u128,
+    /// The lines and the horse points: a move reaching none of them attacks the king only by
+    /// what it uncovers.
+    near: u128,
 }
 
 impl CheckPoints {
@@ -46,7 +49,7 @@ impl CheckPoints {
     #[inline]
     fn gives_check(&self, pos: &Position, from: u8, to: u8) -> bool {
         let (left, reached) = (1u128 << from, 1u128 << to);
-        if left & (self.lines | self.legs) == 0 && reached & (self.lines | self.horse) == 0 {
+        if left & (self.lines | self.legs) == 0 && reached & self.near == 0 {
             return false;
         }
         self.gives_check_nearby(pos, from, to)
@@ -68,12 +71,37 @@ impl CheckPoints {
         for sq in board.by_color(pos.turn()) {
             let from = sq.index() as u8;
             let role = code_role(board.code(from));
+            let left = 1u128 << from;
+            if left & self.lines != 0 {
+                // A piece on one of the king's rays: whether leaving it uncovers an attack
+                // along it is the same for every move off the ray, so it is asked once.
+                let k = self.king as usize;
+                let (dir, ray) = (0..4)
+                    .map(|d| (d, RAY_MASKS[k][d]))
+                    .find(|(_, ray)| ray & left != 0)
+                    .expect("a point of the king's lines lies on one of its rays");
+                let uncovers = After::left(board, us).attacks_along(occupied & !left & ray, dir);
+                for_each_target(board, us, pos.rules(), from, false, |to| {
+                    let reached = 1u128 << to;
+                    let checks = if reached & ray == 0 && (uncovers || reached & self.near == 0) {
+                        // Off the ray, only what leaving it uncovers or reaching the king's
+                        // lines or horse points adds can check.
+                        uncovers
+                    } else {
+                        self.gives_check(pos, from, to)
+                    };
+                    if checks {
+                        out.push(Move::new(sq, Square::new_unchecked(to)));
+                    }
+                });
+                continue;
+            }
             let mut visit = |to: u8| {
                 if self.gives_check(pos, from, to) {
                     out.push(Move::new(sq, Square::new_unchecked(to)));
                 }
             };
-            if !(role == ROOK || role == CANNON) || (1u128 << from) & self.lines != 0 {
+            if !(role == ROOK || role == CANNON) {
                 for_each_target(board, us, pos.rules(), from, false, visit);
                 continue;
             }
@@ -154,7 +182,18 @@ struct After<'a> {
     us: usize,
 }
 
-impl After<'_> {
+impl<'a> After<'a> {
+    /// The board with a piece of `us` taken off, none put down: the occupied points given to
+    /// [`After::attacks_along`] say which.
+    fn left(board: &'a Board, us: usize) -> After<'a> {
+        After {
+            board,
+            to: crate::tables::NONE,
+            mover: 0,
+            us,
+        }
+    }
+
     /// The occupant code of `s` after the move (`s` occupied after it).
     fn code(&self, s: u8) -> u8 {
         if s == self.to {
@@ -207,6 +246,7 @@ impl Position {
             lines,
             legs,
             horse,
+            near: lines | horse,
         })
     }
 }
