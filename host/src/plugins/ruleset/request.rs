@@ -15,6 +15,7 @@
 //! need escapes and texts that do not.
 
 use xqr_core::rules::{GameInput, JudgeOptions};
+use xqr_core::MoveText;
 use xqr_plugin_sdk::protocol::json_text::needs_escape;
 use xqr_plugin_sdk::protocol::LawChange;
 
@@ -81,12 +82,7 @@ fn write_game(out: &mut Vec<u8>, game: &GameInput) {
         None => out.extend_from_slice(b"null"),
     }
     out.extend_from_slice(br#","moves":["#);
-    for (i, m) in game.moves.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        write_str(out, m);
-    }
+    write_moves(out, &game.moves);
     out.extend_from_slice(br#"],"tags":{"#);
     for (i, (k, v)) in game.tags.iter().enumerate() {
         if i > 0 {
@@ -97,6 +93,62 @@ fn write_game(out: &mut Vec<u8>, game: &GameInput) {
         write_str(out, v);
     }
     out.extend_from_slice(b"}}");
+}
+
+/// The move texts as JSON strings separated by commas.
+///
+/// A request is mostly these, so the texts that need no escape (all of them, in records read
+/// from files) are copied into room made for all of them at once; a text that needs one, and
+/// those after it, are written by [`write_str`].
+fn write_moves(out: &mut Vec<u8>, moves: &[MoveText]) {
+    let start = out.len();
+    // Each text between quotes, and a comma after it.
+    let room: usize = moves.iter().map(|m| m.len() + 3).sum();
+    out.resize(start + room, 0);
+    let mut free = &mut out[start..];
+    let mut copied = 0;
+    for m in moves {
+        let text = m.as_bytes();
+        if needs_escape(text) {
+            break;
+        }
+        let (slot, rest) = free.split_at_mut(text.len() + 3);
+        let (quote, slot) = slot.split_at_mut(1);
+        let (copy, end) = slot.split_at_mut(text.len());
+        quote[0] = b'"';
+        copy_short(copy, text);
+        end.copy_from_slice(b"\",");
+        free = rest;
+        copied += 1;
+    }
+    let left = free.len();
+    out.truncate(start + room - left);
+    for m in &moves[copied..] {
+        write_str(out, m);
+        out.push(b',');
+    }
+    if !moves.is_empty() {
+        // The comma after the last move.
+        out.pop();
+    }
+}
+
+/// `src` into `dst`, of the same length: a text of 4 to 16 bytes (a move's) in two overlapping
+/// copies of a fixed size, which need no call to `memcpy`.
+#[inline(always)]
+fn copy_short(dst: &mut [u8], src: &[u8]) {
+    let len = src.len();
+    match len {
+        4..=7 => {
+            dst[..4].copy_from_slice(&src[..4]);
+            dst[len - 4..].copy_from_slice(&src[len - 4..]);
+        }
+        8..=16 => {
+            dst[..8].copy_from_slice(&src[..8]);
+            dst[len - 8..].copy_from_slice(&src[len - 8..]);
+        }
+        _ => dst.copy_from_slice(src),
+    }
 }
 
 /// A JSON string: copied between quotes when nothing in it needs an escape (`serde_json`

@@ -140,17 +140,36 @@ impl<'a> Reader<'a> {
     }
 
     /// `…]`: the move texts up to the closing bracket, in a list of `pool`.
+    ///
+    /// A request is mostly these texts, so they are read in one loop over the bytes rather
+    /// than through [`Reader::string`] and [`Reader::eat`]; what it accepts is the same.
     fn moves(&mut self, pool: &mut Pool) -> Option<Vec<xqr_core::MoveText>> {
         let mut moves = pool.list();
-        if !self.eat("]") {
-            loop {
-                moves.push(self.string()?.into());
-                if !self.eat(",") {
-                    break;
-                }
-            }
-            self.want("]")?;
+        let bytes = self.text.as_bytes();
+        let mut at = self.at;
+        if bytes.get(at) == Some(&b']') {
+            self.at = at + 1;
+            return Some(moves);
         }
+        loop {
+            if bytes.get(at) != Some(&b'"') {
+                return None;
+            }
+            let start = at + 1;
+            let end = start + first_to_escape(&bytes[start..])?;
+            if bytes[end] != b'"' {
+                return None;
+            }
+            // Cut at ASCII quotes: on character boundaries.
+            moves.push(xqr_core::MoveText::from(self.text.get(start..end)?));
+            at = end + 2;
+            match bytes.get(end + 1) {
+                Some(b',') => {}
+                Some(b']') => break,
+                _ => return None,
+            }
+        }
+        self.at = at;
         Some(moves)
     }
 

@@ -15,6 +15,7 @@
 /// assert_eq!(first_to_escape(br#"h2e2","h9g7"#), Some(4));
 /// assert_eq!(first_to_escape(b"tab\there"), Some(3));
 /// ```
+#[inline]
 pub fn first_to_escape(bytes: &[u8]) -> Option<usize> {
     let mut at = 0;
     while let Some(w) = bytes.get(at..at + 8) {
@@ -32,11 +33,25 @@ pub fn first_to_escape(bytes: &[u8]) -> Option<usize> {
 }
 
 /// Whether a JSON string must escape some byte of `bytes` ([`first_to_escape`]).
+// Inlined into the host's loop over move texts, where it is most of the cost.
+#[inline(always)]
 pub fn needs_escape(bytes: &[u8]) -> bool {
-    if bytes.len() < 8 {
-        return bytes.iter().any(|&b| must_escape(b));
-    }
     let word = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("eight bytes"));
+    let half = |b: &[u8]| u64::from(u32::from_le_bytes(b.try_into().expect("four bytes")));
+    let len = bytes.len();
+    // Move texts are short (`h2e2` 4 bytes, `炮二平五` 12): their bytes in one word or two,
+    // overlapping where the length is not a multiple of the word's.
+    let found = match len {
+        0..=3 => return bytes.iter().any(|&b| must_escape(b)),
+        4..=7 => to_escape_in(half(&bytes[..4]) | half(&bytes[len - 4..]) << 32),
+        8..=16 => to_escape_in(word(&bytes[..8])) | to_escape_in(word(&bytes[len - 8..])),
+        _ => return needs_escape_long(bytes, word),
+    };
+    found != 0
+}
+
+/// [`needs_escape`] for a text of more than 16 bytes.
+fn needs_escape_long(bytes: &[u8], word: impl Fn(&[u8]) -> u64) -> bool {
     let mut words = bytes.chunks_exact(8);
     let mut found = 0;
     for w in &mut words {
