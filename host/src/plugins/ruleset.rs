@@ -18,8 +18,8 @@ use xqr_core::rules::{
 use xqr_core::standings::StandingsRules;
 use xqr_core::{IllegalMove, Move, MoveList, MoveRules, Position};
 use xqr_plugin_sdk::protocol::{
-    decode_reply, LawChange, LegalMovesRequest, PluginManifest, Query, ReplyError, WireHistory,
-    WireIllegalMove,
+    decode_reply, decode_verdict_reply, LawChange, LegalMovesRequest, PluginManifest, Query,
+    ReplyError, WireHistory, WireIllegalMove,
 };
 
 /// A dynamic plugin seen as a [`Ruleset`].
@@ -156,7 +156,7 @@ impl Ruleset for PluginRuleset {
             .plugin
             .call(Function::Judge, &input)
             .map_err(|e| self.plugin_error(e))?;
-        self.judgement(decode_reply::<Verdict>(&bytes))
+        self.judgement(decode_verdict_reply(&bytes))
     }
 
     /// Several games in one `judge` call for a plugin of protocol version 5; see

@@ -20,7 +20,9 @@ pub mod batch;
 pub(crate) mod canonical;
 pub mod json_text;
 pub(crate) mod pooled;
+pub mod verdict_reply;
 pub use batch::{decode_batch_reply, JudgeBatchRequest};
+pub use verdict_reply::{decode_verdict_batch_reply, decode_verdict_reply, encode_verdict};
 
 /// What `meta()` returns: the ruleset's [`RulesetMeta`] without `origin` (the host knows where
 /// it loaded the library from), plus what a host needs to answer for the plugin without a call:

@@ -10,8 +10,8 @@ use crate::protocol::batch::{AnyJudgeRequest, BatchReply};
 use crate::protocol::canonical;
 use crate::protocol::pooled::{recycle, PooledGame};
 use crate::protocol::{
-    encode_error, encode_ok, encode_patch_error, JudgeRequest, LawChange, LegalMovesRequest,
-    PluginManifest, Query, QueryRequest,
+    encode_error, encode_ok, encode_patch_error, encode_verdict, JudgeRequest, LawChange,
+    LegalMovesRequest, PluginManifest, Query, QueryRequest,
 };
 use std::cell::{Cell, RefCell};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -243,7 +243,7 @@ enum Games {
 /// The reply to judging one game.
 fn judged(rs: &dyn Ruleset, game: &GameInput, options: &JudgeOptions) -> Vec<u8> {
     match rs.judge(game, options) {
-        Ok(v) => encode_ok(&v),
+        Ok(v) => encode_verdict(&v),
         Err(e) => encode_error(&e.to_string(), Some(&e)),
     }
 }

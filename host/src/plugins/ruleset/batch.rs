@@ -22,7 +22,7 @@
 use super::{request, PluginRuleset};
 use crate::plugins::library::BATCH_PROTOCOL;
 use xqr_core::rules::{GameInput, JudgeError, JudgeOptions, Ruleset, Verdict};
-use xqr_plugin_sdk::protocol::{decode_batch_reply, ReplyError};
+use xqr_plugin_sdk::protocol::{decode_verdict_batch_reply, ReplyError};
 
 /// Judges `games` in one call when the plugin takes batches, each game on its own otherwise or
 /// when the batch fails.
@@ -49,7 +49,7 @@ fn try_batch(
 ) -> Option<Vec<Result<Verdict, JudgeError>>> {
     let input = request::judge_batch_request(games, options, rs.law.as_deref()).ok()?;
     let bytes = rs.plugin.call_batch(&input).ok()?;
-    let replies = decode_batch_reply::<Verdict>(&bytes).ok()?;
+    let replies = decode_verdict_batch_reply(&bytes).ok()?;
     let readable = replies
         .iter()
         .all(|reply| !matches!(reply, Err(ReplyError::Malformed(_))));

@@ -22,7 +22,7 @@ use xqr_core::rules::JudgeOptions;
 /// The request in `text`, if it has the host's layout; `None` says only that it must be read by
 /// `serde_json`.
 pub(crate) fn read(text: &str) -> Option<AnyJudgeRequest> {
-    let mut r = Reader { text, at: 0 };
+    let mut r = Reader::new(text);
     let (game, games) = if r.eat(r#"{"game":"#) {
         (Some(r.game()?), None)
     } else if r.eat(r#"{"games":["#) {
@@ -68,15 +68,31 @@ fn present<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     IgnoredAny::deserialize(d).map(|_| true)
 }
 
-/// A place in the request.
-struct Reader<'a> {
+/// A place in the request (or in a reply: `verdict_reply.rs`).
+#[derive(Clone)]
+pub(super) struct Reader<'a> {
     text: &'a str,
     at: usize,
 }
 
 impl<'a> Reader<'a> {
+    /// The start of `text`.
+    pub(super) fn new(text: &'a str) -> Reader<'a> {
+        Reader { text, at: 0 }
+    }
+
+    /// The text from the place on.
+    pub(super) fn rest(&self) -> &'a str {
+        &self.text[self.at..]
+    }
+
+    /// Steps over `len` bytes, which the caller has read from [`Reader::rest`].
+    pub(super) fn skip(&mut self, len: usize) {
+        self.at += len;
+    }
+
     /// Steps over `lit` if the text goes on with it.
-    fn eat(&mut self, lit: &str) -> bool {
+    pub(super) fn eat(&mut self, lit: &str) -> bool {
         let found = self.text.as_bytes()[self.at..].starts_with(lit.as_bytes());
         if found {
             self.at += lit.len();
@@ -85,12 +101,12 @@ impl<'a> Reader<'a> {
     }
 
     /// Steps over `lit`, which must come next.
-    fn want(&mut self, lit: &str) -> Option<()> {
+    pub(super) fn want(&mut self, lit: &str) -> Option<()> {
         self.eat(lit).then_some(())
     }
 
     /// A string without escapes, without its quotes.
-    fn string(&mut self) -> Option<&'a str> {
+    pub(super) fn string(&mut self) -> Option<&'a str> {
         let bytes = self.text.as_bytes();
         if bytes.get(self.at) != Some(&b'"') {
             return None;
