@@ -28,6 +28,7 @@ pub struct MoveText(CompactString);
 
 impl MoveText {
     /// The text.
+    #[inline]
     pub fn as_str(&self) -> &str {
         self.0.as_str()
     }
@@ -36,18 +37,21 @@ impl MoveText {
 impl Deref for MoveText {
     type Target = str;
 
+    #[inline]
     fn deref(&self) -> &str {
         self.0.as_str()
     }
 }
 
 impl AsRef<str> for MoveText {
+    #[inline]
     fn as_ref(&self) -> &str {
         self.0.as_str()
     }
 }
 
 impl core::borrow::Borrow<str> for MoveText {
+    #[inline]
     fn borrow(&self) -> &str {
         self.0.as_str()
     }
