@@ -19,6 +19,7 @@ use xqr_core::{Color, IllegalMove, Move, MoveRules, Piece, Position, Role, Squar
 pub mod batch;
 pub(crate) mod canonical;
 pub mod json_text;
+mod layout_reader;
 pub(crate) mod pooled;
 pub mod verdict_reply;
 pub use batch::{decode_batch_reply, JudgeBatchRequest};

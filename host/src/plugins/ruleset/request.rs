@@ -6,7 +6,7 @@
 //! that was the largest single cost a plugin ruleset paid beside the same ruleset built in
 //! (about 5% of judging CCPD through a plugin). A move or tag text needs no escape unless it
 //! holds a quote, a backslash or a control character: such a text is copied as it is, after
-//! a test of its bytes eight at a time (`json_text`, shared with the SDK that reads it), and
+//! a test of its bytes a word at a time (`json_text`, shared with the SDK that reads it), and
 //! any other is written by `serde_json`. The options and the law patch are small and written
 //! by `serde_json`.
 //!
@@ -134,7 +134,7 @@ fn write_moves(out: &mut Vec<u8>, moves: &[MoveText]) {
 }
 
 /// `src` into `dst`, of the same length: a text of 4 to 16 bytes (a move's) in two overlapping
-/// copies of a fixed size, which need no call to `memcpy`.
+/// copies of a fixed size, which need no call to `memcpy`; any other length as usual.
 #[inline(always)]
 fn copy_short(dst: &mut [u8], src: &[u8]) {
     let len = src.len();

@@ -12,6 +12,7 @@
 
 use super::batch::AnyJudgeRequest;
 use super::json_text::first_to_escape;
+use super::layout_reader::Reader;
 use super::pooled::{with_pool, Pool, PooledGame};
 use super::LawChange;
 use serde::de::{Deserializer, IgnoredAny};
@@ -68,59 +69,8 @@ fn present<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     IgnoredAny::deserialize(d).map(|_| true)
 }
 
-/// A place in the request (or in a reply: `verdict_reply.rs`).
-#[derive(Clone)]
-pub(super) struct Reader<'a> {
-    text: &'a str,
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    /// The start of `text`.
-    pub(super) fn new(text: &'a str) -> Reader<'a> {
-        Reader { text, at: 0 }
-    }
-
-    /// The text from the place on.
-    pub(super) fn rest(&self) -> &'a str {
-        &self.text[self.at..]
-    }
-
-    /// Steps over `len` bytes, which the caller has read from [`Reader::rest`].
-    pub(super) fn skip(&mut self, len: usize) {
-        self.at += len;
-    }
-
-    /// Steps over `lit` if the text goes on with it.
-    pub(super) fn eat(&mut self, lit: &str) -> bool {
-        let found = self.text.as_bytes()[self.at..].starts_with(lit.as_bytes());
-        if found {
-            self.at += lit.len();
-        }
-        found
-    }
-
-    /// Steps over `lit`, which must come next.
-    pub(super) fn want(&mut self, lit: &str) -> Option<()> {
-        self.eat(lit).then_some(())
-    }
-
-    /// A string without escapes, without its quotes.
-    pub(super) fn string(&mut self) -> Option<&'a str> {
-        let bytes = self.text.as_bytes();
-        if bytes.get(self.at) != Some(&b'"') {
-            return None;
-        }
-        let start = self.at + 1;
-        let end = start + first_to_escape(&bytes[start..])?;
-        if bytes[end] != b'"' {
-            return None;
-        }
-        self.at = end + 1;
-        // Cut at ASCII quotes: on character boundaries.
-        self.text.get(start..end)
-    }
-
+/// The games of a request, read from the place of a [`Reader`] on.
+impl Reader<'_> {
     /// `{"fen":null or "…","moves":["…",…],"tags":{"…":"…",…}}`, its FEN and tags in strings
     /// of the calling thread's pool and its moves in a list of it.
     fn game(&mut self) -> Option<PooledGame> {

@@ -3,8 +3,9 @@
 //! JSON (RFC 8259 §7) escapes the quote, the backslash and the control characters below U+0020;
 //! `serde_json` writes every other character as it is. A text without those bytes is written
 //! between quotes unchanged, and read back by taking the bytes up to the next quote: what a
-//! host that writes requests by hand and the SDK that reads them (`canonical.rs`) need, over
-//! megabytes of short move texts, without `serde_json`'s byte-by-byte table.
+//! host that writes requests by hand and the SDK that reads them (`canonical.rs`), and the SDK
+//! writing verdicts that the host reads back (`verdict_reply.rs`), need over megabytes of short
+//! texts, without `serde_json`'s byte-by-byte table.
 
 /// The index of the first byte of `bytes` that a JSON string must escape (`"`, `\` or below
 /// 0x20), if any.
@@ -36,7 +37,6 @@ pub fn first_to_escape(bytes: &[u8]) -> Option<usize> {
 // Inlined into the host's loop over move texts, where it is most of the cost.
 #[inline(always)]
 pub fn needs_escape(bytes: &[u8]) -> bool {
-    let word = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("eight bytes"));
     let half = |b: &[u8]| u64::from(u32::from_le_bytes(b.try_into().expect("four bytes")));
     let len = bytes.len();
     // Move texts are short (`h2e2` 4 bytes, `炮二平五` 12): their bytes in one word or two,
@@ -45,13 +45,13 @@ pub fn needs_escape(bytes: &[u8]) -> bool {
         0..=3 => return bytes.iter().any(|&b| must_escape(b)),
         4..=7 => to_escape_in(half(&bytes[..4]) | half(&bytes[len - 4..]) << 32),
         8..=16 => to_escape_in(word(&bytes[..8])) | to_escape_in(word(&bytes[len - 8..])),
-        _ => return needs_escape_long(bytes, word),
+        _ => return needs_escape_long(bytes),
     };
     found != 0
 }
 
 /// [`needs_escape`] for a text of more than 16 bytes.
-fn needs_escape_long(bytes: &[u8], word: impl Fn(&[u8]) -> u64) -> bool {
+fn needs_escape_long(bytes: &[u8]) -> bool {
     let mut words = bytes.chunks_exact(8);
     let mut found = 0;
     for w in &mut words {
@@ -62,6 +62,11 @@ fn needs_escape_long(bytes: &[u8], word: impl Fn(&[u8]) -> u64) -> bool {
         found |= to_escape_in(word(&bytes[bytes.len() - 8..]));
     }
     found != 0
+}
+
+/// The eight bytes of `b` as a word, the first lowest.
+fn word(b: &[u8]) -> u64 {
+    u64::from_le_bytes(b.try_into().expect("eight bytes"))
 }
 
 /// Whether a JSON string must escape the byte `b`.

@@ -13,8 +13,8 @@
 //! [`decode_batch_reply`], so that neither the bytes nor what a host reads, errors included,
 //! depend on this module. The tests hold both equal to `serde_json`.
 
-use super::canonical::Reader;
 use super::json_text::needs_escape;
+use super::layout_reader::Reader;
 use super::{decode_batch_reply, decode_reply, encode_ok, ReplyError};
 use serde::de::value::StrDeserializer;
 use serde::de::IntoDeserializer;
@@ -47,11 +47,20 @@ use xqr_core::Color;
 /// assert_eq!(decode_verdict_reply(&encode_verdict(&v)).unwrap(), v);
 /// ```
 pub fn encode_verdict(verdict: &Verdict) -> Vec<u8> {
+    if !is_plain(verdict) {
+        return encode_ok(verdict);
+    }
     let mut out = Vec::with_capacity(512);
     match write_plain(&mut out, verdict) {
         Some(()) => out,
         None => encode_ok(verdict),
     }
+}
+
+/// Whether `v` has nothing to report but its ending: no pending obligation, no loop, no plies,
+/// no claims.
+fn is_plain(v: &Verdict) -> bool {
+    v.pending.is_none() && v.loop_found.is_none() && v.plies.is_empty() && v.claims.is_empty()
 }
 
 /// Reads a reply to a one-game `judge`: what [`decode_reply`] reads, the verdict or the error.
@@ -171,7 +180,7 @@ fn color(r: &mut Reader<'_>) -> Option<Color> {
 }
 
 /// A `u32` as JSON writes it: `0`, or digits without a leading zero. A number in another form
-/// (a sign, a fraction, an exponent) is left to `serde_json`.
+/// (a sign, a fraction, an exponent) or past `u32::MAX` is left to `serde_json`.
 fn ply(r: &mut Reader<'_>) -> Option<u32> {
     let rest = r.rest();
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
@@ -188,22 +197,19 @@ fn ply(r: &mut Reader<'_>) -> Option<u32> {
     Some(n)
 }
 
-/// Writes the reply of `v` as `serde_json` does when `v` is plain: no pending obligation, no
-/// loop, no plies, no claims, and no text that needs an escape. `None` (and `out` to be let go)
-/// otherwise.
+/// Writes the reply of `v` as `serde_json` does when `v` is plain ([`is_plain`]) and no text
+/// of it needs an escape. `None` (and `out` to be let go) otherwise.
 fn write_plain(out: &mut Vec<u8>, v: &Verdict) -> Option<()> {
-    let plain =
-        v.pending.is_none() && v.loop_found.is_none() && v.plies.is_empty() && v.claims.is_empty();
-    if !plain {
+    if !is_plain(v) {
         return None;
     }
     out.extend_from_slice(br#"{"ok":{"ruleset":"#);
-    text(out, &v.ruleset)?;
+    write_text(out, &v.ruleset)?;
     out.extend_from_slice(br#","result":"#);
-    text(out, v.result.pgn())?;
+    write_text(out, v.result.pgn())?;
     out.extend_from_slice(br#","termination":"#);
     match &v.termination {
-        Some(t) => text(out, t.name())?,
+        Some(t) => write_text(out, t.name())?,
         None => out.extend_from_slice(b"null"),
     }
     out.extend_from_slice(br#","winner":"#);
@@ -227,13 +233,13 @@ fn write_plain(out: &mut Vec<u8>, v: &Verdict) -> Option<()> {
         None => out.extend_from_slice(b"null"),
     }
     out.extend_from_slice(br#","pending":null,"loop":null,"explanation":"#);
-    text(out, &v.explanation)?;
+    write_text(out, &v.explanation)?;
     out.extend_from_slice(br#","plies":[],"claims":[]}}"#);
     Some(())
 }
 
 /// `s` between quotes, if it needs no escape.
-fn text(out: &mut Vec<u8>, s: &str) -> Option<()> {
+fn write_text(out: &mut Vec<u8>, s: &str) -> Option<()> {
     if needs_escape(s.as_bytes()) {
         return None;
     }
@@ -438,7 +444,7 @@ mod tests {
                 read(decode_verdict_reply(&bytes)),
                 read(decode_reply(&bytes))
             );
-            // A rule reference with an empty article, or spaces around it, does not read back
+            // A rule reference with an empty article, or white space around it, does not read back
             // as it was, whichever way it is read.
             read_back += usize::from(decode_verdict_reply(&bytes).is_ok_and(|back| back == v));
             // Every reply cut short, and with any byte changed to one of a few that matter.
