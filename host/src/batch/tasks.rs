@@ -5,11 +5,16 @@
 //!
 //! A run holds at most [`MAX_GAMES`] games and, unless it is a single game, at most
 //! [`MAX_PLIES`] plies, and a chunk is cut into at least as many runs as there are workers.
-//! 16 games take the round trip (about 7 µs) down to under half a microsecond a game, next to
-//! about 100 µs of judging: larger runs gain nothing measurable and cost more when a batch
-//! fails and its games are judged again one by one. The ply bound keeps a run of long games
-//! (CCPD averages 87 plies a game) to about the work of 24 average ones, far within a call's
-//! time limit, and the split by workers keeps every worker busy when a chunk is small.
+//! Beside its judging, a call costs mostly the two wake-ups of its round trip, each of a
+//! process or thread waiting on the other core: about 25 µs of CPU time apiece on the
+//! two-core virtual machine of `docs/performance.md`, more than the copying of the request.
+//! 64 games (a whole chunk on one worker) make that under a microsecond a game, next to about
+//! 100 µs of judging; at 16 games a call, one worker took about 4% more CPU time over CCPD.
+//! A failed batch costs more than a small one would: its games are judged again one by one.
+//! The ply bound keeps a run of long games (CCPD averages 87 plies a game) to about the work
+//! of 94 average ones, far within a call's time limit, and its request within the room the
+//! isolation's pipes ask for, so that it goes in one write. The split by workers keeps every
+//! worker busy when a chunk is small.
 //!
 //! Whatever the split, each game gets what [`Ruleset::judge`] gives it alone (see
 //! [`Ruleset::judge_batch`]); a ruleset that panics on a run, or answers a run with the wrong
@@ -23,10 +28,10 @@ use xqr_core::rules::{GameInput, JudgeOptions, Ruleset, Verdict};
 use super::{judge_one, outcome, Failure};
 
 /// The most games in one call.
-pub(super) const MAX_GAMES: usize = 16;
+pub(super) const MAX_GAMES: usize = 64;
 
 /// The most plies in one call of several games.
-pub(super) const MAX_PLIES: usize = 2048;
+pub(super) const MAX_PLIES: usize = 8192;
 
 /// One unit of parallel work.
 enum Task {
@@ -165,8 +170,8 @@ mod tests {
     }
 
     #[test]
-    fn a_chunk_is_cut_into_runs_of_at_most_sixteen_games() {
-        assert_eq!(cut(&[80; 40], 1), [0..16, 16..32, 32..40]);
+    fn a_chunk_is_cut_into_runs_of_at_most_sixty_four_games() {
+        assert_eq!(cut(&[80; 150], 1), [0..64, 64..128, 128..150]);
         assert_eq!(cut(&[], 1), []);
         assert_eq!(cut(&[5], 4), vec![Range { start: 0, end: 1 }]);
     }
@@ -179,7 +184,7 @@ mod tests {
     #[test]
     fn long_games_make_short_runs() {
         assert_eq!(
-            cut(&[1000, 1000, 1000, 5000, 10], 1),
+            cut(&[4000, 4000, 4000, 9000, 10], 1),
             [0..2, 2..3, 3..4, 4..5]
         );
     }
