@@ -88,6 +88,15 @@ impl Cursor<'_> {
         c
     }
 
+    /// The byte at the cursor: [`Cursor::peek`] for a caller that looks only at ASCII.
+    pub(super) fn peek_byte(&self) -> Option<u8> {
+        let b = self.text.as_bytes().get(self.pos).copied();
+        if b.is_none() {
+            self.end_seen();
+        }
+        b
+    }
+
     pub(super) fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
         self.pos += c.len_utf8();
@@ -113,7 +122,7 @@ impl Cursor<'_> {
         while let Some(&b) = bytes.get(used) {
             let len = match b {
                 _ if b.is_ascii() => {
-                    if is_space(char::from(b)) || stop(b) {
+                    if b.is_ascii_whitespace() || b == 0x0B || stop(b) {
                         break;
                     }
                     1
@@ -121,6 +130,9 @@ impl Cursor<'_> {
                 // A CJK ideograph (U+4000..=U+9FFF, three bytes): the pieces and numerals of
                 // Chinese moves. None is a space.
                 0xE4..=0xE9 => 3,
+                // U+F000..=U+FFFF, the full-width digits of Chinese moves among them: three
+                // bytes, and only U+FEFF is taken for a space.
+                0xEF if bytes.get(used + 1..used + 3) != Some(&[0xBB, 0xBF]) => 3,
                 _ => match rest[used..].chars().next() {
                     Some(c) if !is_space(c) => c.len_utf8(),
                     _ => break,
@@ -169,8 +181,41 @@ impl Cursor<'_> {
     }
 
     pub(super) fn skip_ws(&mut self) {
-        while self.peek().is_some_and(is_space) {
-            self.bump();
+        loop {
+            // The ASCII spaces and line ends between tokens, most of a record's spaces, a byte
+            // at a time: what `bump` does to each, without decoding it.
+            let bytes = self.text.as_bytes();
+            let mut pos = self.pos;
+            while let Some(&b) = bytes.get(pos) {
+                match b {
+                    b' ' | b'\t' | 0x0B | 0x0C | b'\r' => self.column += 1,
+                    b'\n' => {
+                        self.line += 1;
+                        self.column = 0;
+                        self.blank_so_far = true;
+                    }
+                    _ => break,
+                }
+                pos += 1;
+            }
+            self.pos = pos;
+            // A character that is not a space by its first byte (most are, in Chinese moves)
+            // ends the spaces without being decoded. The spaces beyond ASCII start with one
+            // of the bytes below.
+            if bytes
+                .get(pos)
+                .is_some_and(|&b| !b.is_ascii() && !matches!(b, 0xC2 | 0xE1..=0xE3 | 0xEF))
+            {
+                return;
+            }
+            // Anything else, the end of the text and the other spaces (U+3000, U+FEFF…) as
+            // every character is taken.
+            match self.peek() {
+                Some(c) if !c.is_ascii() && is_space(c) => {
+                    self.bump();
+                }
+                _ => return,
+            }
         }
     }
 
@@ -246,8 +291,7 @@ impl Cursor<'_> {
                     self.bump();
                     let rest = self.rest_of_line();
                     let closes = rest.trim_start_matches([' ', '\t']).starts_with(']');
-                    let closes_later = rest.contains("\"]") || rest.contains("\" ]");
-                    if closes || !closes_later {
+                    if closes || !(rest.contains("\"]") || rest.contains("\" ]")) {
                         return Some(value);
                     }
                     value.push('"');

@@ -516,22 +516,23 @@ impl GameReader<'_> {
         let cur = &mut self.cur;
         loop {
             cur.skip_ws();
-            let Some(c) = cur.peek() else { return };
-            match c {
-                '[' => return, // the next game's tag section
-                '{' => cur.comment(&mut game.errors),
-                ';' => cur.skip_line(),
-                '%' if cur.at_line_start() => cur.skip_line(),
-                '(' => cur.variation(&mut game.errors),
-                ')' | '}' | ']' => {
+            // Every character this looks for is ASCII: a token's first byte, not its character.
+            let Some(b) = cur.peek_byte() else { return };
+            match b {
+                b'[' => return, // the next game's tag section
+                b'{' => cur.comment(&mut game.errors),
+                b';' => cur.skip_line(),
+                b'%' if cur.at_line_start() => cur.skip_line(),
+                b'(' => cur.variation(&mut game.errors),
+                b')' | b'}' | b']' => {
                     game.errors.push(SyntaxError {
                         line: cur.line,
                         column: cur.column(),
-                        kind: SyntaxErrorKind::Unmatched(c),
+                        kind: SyntaxErrorKind::Unmatched(char::from(b)),
                     });
                     cur.bump();
                 }
-                '$' => {
+                b'$' => {
                     cur.bump();
                     while cur.peek().is_some_and(|d| d.is_ascii_digit()) {
                         cur.bump();

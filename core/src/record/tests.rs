@@ -97,6 +97,44 @@ fn full_width_numbers_suffixes_and_spaces() {
     assert_eq!((e.line, e.column), (1, 15));
 }
 
+/// Every space splits tokens and counts one column, whichever bytes it takes: the ASCII ones
+/// the reader skips a byte at a time (vertical tab and form feed among them), and those
+/// beyond ASCII (U+00A0, U+0085, U+1680, U+2003, U+2028, U+3000, U+FEFF). Characters sharing
+/// a first byte with those spaces (`©`, `→`, `、`, full-width letters) stay inside a token, and
+/// a line of nothing but spaces before `%` is still a line start.
+#[test]
+fn every_space_splits_tokens_and_counts_one_column() {
+    let games = read_games(concat!(
+        "1.h2e2\u{A0}h9g7\u{85}2.\u{2028}h0g2\u{1680}h7h0\x0B3.\x0Ci0h0\r\n",
+        "i9h9\u{3000}©→、ＡＢ\u{FEFF}h2e2\n",
+        "\u{3000}\u{A0}% a line the reader skips\n",
+        "\u{2003}c3c4 *",
+    ));
+    assert_eq!(games.len(), 1);
+    let game = &games[0];
+    let found: Vec<(&str, usize, usize)> = game
+        .tokens()
+        .iter()
+        .map(|t| (t.text.as_str(), t.line, t.column))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("h2e2", 1, 1),
+            ("h9g7", 1, 8),
+            ("h0g2", 1, 16),
+            ("h7h0", 1, 21),
+            ("i0h0", 1, 29),
+            ("i9h9", 2, 1),
+            ("©→、ＡＢ", 2, 6),
+            ("h2e2", 2, 12),
+            ("c3c4", 4, 2),
+        ]
+    );
+    assert!(game.termination().is_some());
+    assert!(game.syntax_errors().is_empty());
+}
+
 #[test]
 fn escaped_quotes_in_tags() {
     let text = r#"[Event "The \"Silver\" Cup \\ 2024"][Site "北京"]
