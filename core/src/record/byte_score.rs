@@ -16,14 +16,14 @@
 //! second is a digit; any other byte stands alone). A file with a bad sequence fails at its
 //! first one whichever way it is cut, so the walk stops there too.
 
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU16, Ordering};
 
 use encoding_rs::DecoderResult;
 
 use super::encoding::Score;
 use super::Encoding;
 
-/// A sequence's entry in the tables: set once known.
+/// A sequence's entry: set once known.
 const KNOWN: u8 = 0x80;
 /// The sequence is malformed or unmapped.
 const BAD: u8 = 0x40;
@@ -32,10 +32,10 @@ const BAD: u8 = 0x40;
 const LEADS: usize = 0xFE - 0x81 + 1;
 const TRAILS: usize = 0xFE - 0x40 + 1;
 
-/// What each pair adds, per encoding, filled in as pairs are met (0: not yet). Every thread
-/// computes the same value for a pair, so a race only repeats the work.
-static GBK_PAIRS: [AtomicU8; LEADS * TRAILS] = [const { AtomicU8::new(0) }; LEADS * TRAILS];
-static BIG5_PAIRS: [AtomicU8; LEADS * TRAILS] = [const { AtomicU8::new(0) }; LEADS * TRAILS];
+/// What each pair adds, its GBK entry in the low byte and its Big5 entry in the high byte,
+/// filled in as pairs are met (0: not yet). Both readings look a pair up at once, in one
+/// load. Every thread computes the same value for a pair, so a race only repeats the work.
+static PAIRS: [AtomicU16; LEADS * TRAILS] = [const { AtomicU16::new(0) }; LEADS * TRAILS];
 
 /// The score of `bytes` (without BOM) read in `encoding` (GBK or Big5), or `None` if some byte
 /// sequence is malformed or unmapped there: what strictly decoding the bytes and scoring the
@@ -51,25 +51,25 @@ pub(super) fn scores(bytes: &[u8]) -> (Option<Score>, Option<Score>) {
     let (mut gbk, mut big5) = (Counts::default(), Counts::default());
     let mut i = 0;
     while let Some(&lead) = bytes.get(i) {
-        if let (0x81..=0xFE, Some(&trail @ 0x40..=0xFE)) = (lead, bytes.get(i + 1)) {
-            let at = pair_index(lead, trail);
-            let g = known(&GBK_PAIRS, at, Encoding::Gbk, &bytes[i..i + 2]);
-            let b = known(&BIG5_PAIRS, at, Encoding::Big5, &bytes[i..i + 2]);
-            if (g | b) & BAD != 0 {
-                // One reading (or both) fails here: each goes on alone from this pair.
-                break;
-            }
-            gbk.add(g);
-            big5.add(b);
-            i += 2;
-            continue;
-        }
         if lead < 0x80 {
             i = after_ascii(bytes, i);
             continue;
         }
-        // Lone bytes and GB18030's four-byte sequences: the readings may cut them apart.
-        break;
+        let Some(&trail) = bytes.get(i + 1) else {
+            break;
+        };
+        if !matches!((lead, trail), (0x81..=0xFE, 0x40..=0xFE)) {
+            // Lone bytes and GB18030's four-byte sequences: the readings may cut them apart.
+            break;
+        }
+        let [g, b] = pair_entries(lead, trail);
+        if (g | b) & BAD != 0 {
+            // One reading (or both) fails here: each goes on alone from this pair.
+            break;
+        }
+        gbk.add(g);
+        big5.add(b);
+        i += 2;
     }
     let finish = |encoding, counts| walk(encoding, bytes, i, counts).map(|c: Counts| c.total());
     (finish(Encoding::Gbk, gbk), finish(Encoding::Big5, big5))
@@ -94,19 +94,18 @@ impl Counts {
     }
 }
 
-fn pair_index(lead: u8, trail: u8) -> usize {
-    usize::from(lead - 0x81) * TRAILS + usize::from(trail - 0x40)
-}
-
-/// The entry of the pair at `at` in `table`, worked out the first time.
-fn known(table: &[AtomicU8; LEADS * TRAILS], at: usize, encoding: Encoding, pair: &[u8]) -> u8 {
-    let slot = &table[at];
-    let mut e = slot.load(Ordering::Relaxed);
-    if e == 0 {
-        e = entry(encoding, pair);
-        slot.store(e, Ordering::Relaxed);
+/// The GBK and the Big5 entry of the pair `lead`, `trail` (a lead and a trail byte in the
+/// tables' ranges), worked out the first time.
+fn pair_entries(lead: u8, trail: u8) -> [u8; 2] {
+    let at = usize::from(lead - 0x81) * TRAILS + usize::from(trail - 0x40);
+    let slot = &PAIRS[at];
+    let mut both = slot.load(Ordering::Relaxed);
+    if both == 0 {
+        let pair = [lead, trail];
+        both = u16::from_le_bytes([entry(Encoding::Gbk, &pair), entry(Encoding::Big5, &pair)]);
+        slot.store(both, Ordering::Relaxed);
     }
-    e
+    both.to_le_bytes()
 }
 
 /// The index after the run of ASCII bytes starting at `i` (tags, move numbers, spaces), taken
@@ -125,9 +124,9 @@ fn after_ascii(bytes: &[u8], mut i: usize) -> usize {
 /// `counts` with the sequences of `bytes` from `i` on, read in `encoding`; `None` at the first
 /// malformed or unmapped one.
 fn walk(encoding: Encoding, bytes: &[u8], mut i: usize, mut counts: Counts) -> Option<Counts> {
-    let (table, four_byte) = match encoding {
-        Encoding::Gbk => (&GBK_PAIRS, true),
-        Encoding::Big5 => (&BIG5_PAIRS, false),
+    let (half, four_byte) = match encoding {
+        Encoding::Gbk => (0, true),
+        Encoding::Big5 => (1, false),
         _ => unreachable!("only the double-byte encodings are scored on bytes"),
     };
     while i < bytes.len() {
@@ -135,7 +134,7 @@ fn walk(encoding: Encoding, bytes: &[u8], mut i: usize, mut counts: Counts) -> O
         // A lead byte and a trail byte both decoders take as a pair (GB18030's four-byte
         // sequences have a digit, below 0x40, second).
         if let (0x81..=0xFE, Some(&trail @ 0x40..=0xFE)) = (lead, bytes.get(i + 1)) {
-            let e = known(table, pair_index(lead, trail), encoding, &bytes[i..i + 2]);
+            let e = pair_entries(lead, trail)[half];
             if e & BAD != 0 {
                 return None;
             }
