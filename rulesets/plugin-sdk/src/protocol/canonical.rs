@@ -252,6 +252,24 @@ mod tests {
         }
     }
 
+    /// Tags in the host's layout but not in the order a map writes them, or a name given
+    /// twice: read as `serde_json` reads them, the last value kept.
+    #[test]
+    fn tags_out_of_order_or_twice_read_as_serde_json_reads_them() {
+        for tags in [
+            r#"{"b":"1","a":"2"}"#,
+            r#"{"a":"1","a":"2"}"#,
+            r#"{"b":"1","a":"2","b":"3"}"#,
+            r#"{"a":"1","b":"2","c":"3","b":"4","d":"5"}"#,
+            r#"{"Red":"呂欽","Black":"許銀川","Red":"胡榮華"}"#,
+        ] {
+            let text = format!(r#"{{"game":{{"fen":null,"moves":["h2e2"],"tags":{tags}}}}}"#);
+            assert!(agrees(&text), "not read here: {text}");
+            let batch = format!(r#"{{"games":[{{"fen":null,"moves":[],"tags":{tags}}}]}}"#);
+            assert!(agrees(&batch), "not read here: {batch}");
+        }
+    }
+
     /// Games read into strings and move lists that earlier games gave back hold their own
     /// moves, FEN and tags only, longer or shorter than those before.
     #[test]
