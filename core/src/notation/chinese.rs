@@ -160,9 +160,10 @@ pub fn role_of_char(c: char) -> Option<Role> {
     })
 }
 
-/// A number character in any of the three forms (一, `１`, `1`), 1–9.
+/// A number character in any of the three forms (一, `１`, `1`), 1–9: what [`tok_of_char`]
+/// reads as a number, kept as the tests' statement of it.
+#[cfg(test)]
 fn number_of_char(c: char) -> Option<u8> {
-    // Read for every character of every move: one match rather than a search of the sets.
     Some(match c {
         '1'..='9' => c as u8 - b'0',
         '１'..='９' => (u32::from(c) - u32::from('０')) as u8,
@@ -201,30 +202,99 @@ enum Tok {
     Pos(Ordinal),
 }
 
-/// The token a character of a move is: a piece ([`role_of_char`]), a number
-/// ([`number_of_char`]), a direction or a place among several, in one match (every character
-/// of every move of a record is read).
+/// The token a character of a move is: a piece ([`role_of_char`]), a number (1–9 in any of
+/// its three forms: 一, `１`, `1`), a direction or a place among several.
+///
+/// Every character of every move of a record is read here, so the ideographs are looked up in
+/// a table by a hash that gives each its own slot ([`CJK_SLOTS`]), one comparison instead of a
+/// `match`'s search of about fifty characters; the test below holds the two equal over every
+/// character.
 fn tok_of_char(c: char) -> Option<Tok> {
-    Some(match c {
-        '帅' | '帥' | '将' | '將' => Tok::Piece(Role::King),
-        '仕' | '士' => Tok::Piece(Role::Advisor),
-        '相' | '象' => Tok::Piece(Role::Elephant),
-        '马' | '馬' | '傌' => Tok::Piece(Role::Horse),
-        '车' | '車' | '俥' | '伡' => Tok::Piece(Role::Rook),
-        '炮' | '砲' | '包' => Tok::Piece(Role::Cannon),
-        '兵' | '卒' => Tok::Piece(Role::Pawn),
-        '1'..='9' | '１'..='９' | '一' | '二' | '三' | '四' | '五' | '六' | '七' | '八' | '九' => {
-            return number_of_char(c).map(Tok::Num)
-        }
-        '进' | '進' => Tok::Dir(Action::Advance),
-        '退' => Tok::Dir(Action::Retreat),
-        '平' => Tok::Dir(Action::Traverse),
-        '前' => Tok::Pos(Ordinal::Front),
-        '中' => Tok::Pos(Ordinal::Middle),
-        '后' | '後' => Tok::Pos(Ordinal::Rear),
-        _ => return None,
-    })
+    let code = u32::from(c);
+    if let Some(n) = code.checked_sub(u32::from('1')).filter(|&d| d < 9) {
+        return Some(Tok::Num(n as u8 + 1));
+    }
+    if let Some(n) = code.checked_sub(u32::from('１')).filter(|&d| d < 9) {
+        return Some(Tok::Num(n as u8 + 1));
+    }
+    let slot = cjk_slot(code);
+    if CJK_SLOTS.chars[slot] == code {
+        CJK_SLOTS.toks[slot]
+    } else {
+        None
+    }
 }
+
+/// The ideographs of moves and their tokens.
+const CJK_TOKENS: [(char, Tok); 37] = [
+    ('帅', Tok::Piece(Role::King)),
+    ('帥', Tok::Piece(Role::King)),
+    ('将', Tok::Piece(Role::King)),
+    ('將', Tok::Piece(Role::King)),
+    ('仕', Tok::Piece(Role::Advisor)),
+    ('士', Tok::Piece(Role::Advisor)),
+    ('相', Tok::Piece(Role::Elephant)),
+    ('象', Tok::Piece(Role::Elephant)),
+    ('马', Tok::Piece(Role::Horse)),
+    ('馬', Tok::Piece(Role::Horse)),
+    ('傌', Tok::Piece(Role::Horse)),
+    ('车', Tok::Piece(Role::Rook)),
+    ('車', Tok::Piece(Role::Rook)),
+    ('俥', Tok::Piece(Role::Rook)),
+    ('伡', Tok::Piece(Role::Rook)),
+    ('炮', Tok::Piece(Role::Cannon)),
+    ('砲', Tok::Piece(Role::Cannon)),
+    ('包', Tok::Piece(Role::Cannon)),
+    ('兵', Tok::Piece(Role::Pawn)),
+    ('卒', Tok::Piece(Role::Pawn)),
+    ('一', Tok::Num(1)),
+    ('二', Tok::Num(2)),
+    ('三', Tok::Num(3)),
+    ('四', Tok::Num(4)),
+    ('五', Tok::Num(5)),
+    ('六', Tok::Num(6)),
+    ('七', Tok::Num(7)),
+    ('八', Tok::Num(8)),
+    ('九', Tok::Num(9)),
+    ('进', Tok::Dir(Action::Advance)),
+    ('進', Tok::Dir(Action::Advance)),
+    ('退', Tok::Dir(Action::Retreat)),
+    ('平', Tok::Dir(Action::Traverse)),
+    ('前', Tok::Pos(Ordinal::Front)),
+    ('中', Tok::Pos(Ordinal::Middle)),
+    ('后', Tok::Pos(Ordinal::Rear)),
+    ('後', Tok::Pos(Ordinal::Rear)),
+];
+
+/// [`CJK_TOKENS`] by [`cjk_slot`]: a slot holds the character hashed there (0 for none) and
+/// its token.
+struct CjkSlots {
+    chars: [u32; 64],
+    toks: [Option<Tok>; 64],
+}
+
+/// The slot of a character: the top six bits of its code times a multiplier found, by trying
+/// multipliers, to give each of [`CJK_TOKENS`] a slot of its own (the build fails otherwise).
+const fn cjk_slot(code: u32) -> usize {
+    (code.wrapping_mul(0xE12B_8D23) >> 26) as usize
+}
+
+static CJK_SLOTS: CjkSlots = {
+    let mut slots = CjkSlots {
+        chars: [0; 64],
+        toks: [None; 64],
+    };
+    let mut i = 0;
+    while i < CJK_TOKENS.len() {
+        let (c, tok) = CJK_TOKENS[i];
+        let slot = cjk_slot(c as u32);
+        assert!(slots.chars[slot] == 0, "two characters share a slot");
+        slots.chars[slot] = c as u32;
+        slots.toks[slot] = Some(tok);
+        i += 1;
+    }
+    slots
+};
 
 fn ordinal(t: Tok) -> Option<Ordinal> {
     match t {
@@ -570,7 +640,7 @@ mod tests {
                 _ => return None,
             })
         };
-        for c in (0..0x3_0000).filter_map(char::from_u32) {
+        for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
             assert_eq!(tok_of_char(c), in_turn(c), "{c:?}");
         }
     }
