@@ -351,6 +351,14 @@ mod tests {
 
     #[test]
     fn the_pipes_hold_a_runs_request() {
+        // A system that lets a process ask for less keeps the default room: nothing to check.
+        let most = std::fs::read_to_string("/proc/sys/fs/pipe-max-size")
+            .ok()
+            .and_then(|t| t.trim().parse::<usize>().ok());
+        if most.is_some_and(|m| m < PIPE_ROOM) {
+            eprintln!("pipe-max-size {most:?} is below {PIPE_ROOM}: not checked");
+            return;
+        }
         let (mut cat, pipes) = echo();
         for room in pipes.room() {
             assert!(room >= PIPE_ROOM, "{room} bytes");
