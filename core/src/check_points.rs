@@ -102,7 +102,12 @@ impl CheckPoints {
                 }
             };
             if !(role == ROOK || role == CANNON) {
-                for_each_target(board, us, pos.rules(), from, false, visit);
+                // The other pieces step at most two files and two ranks: one off the king's
+                // lines and horse legs, with no point of the king's lines or horse points
+                // that near, gives no check by any move, so its moves are not generated.
+                if left & self.legs != 0 || AROUND[from as usize] & self.near != 0 {
+                    for_each_target(board, us, pos.rules(), from, false, visit);
+                }
                 continue;
             }
             for (dir, &ray) in RAY_MASKS[from as usize].iter().enumerate() {
@@ -289,6 +294,27 @@ impl Position {
         }
         false
     }
+}
+
+/// Per point: the points within two files and two ranks of it, where a king, advisor,
+/// elephant, horse or pawn on it may step.
+static AROUND: [u128; 90] = around();
+
+const fn around() -> [u128; 90] {
+    let mut table = [0u128; 90];
+    let mut from: usize = 0;
+    while from < 90 {
+        let (f, r) = ((from % 9) as i32, (from / 9) as i32);
+        let mut s: usize = 0;
+        while s < 90 {
+            if ((s % 9) as i32 - f).abs() <= 2 && ((s / 9) as i32 - r).abs() <= 2 {
+                table[from] |= 1u128 << s;
+            }
+            s += 1;
+        }
+        from += 1;
+    }
+    table
 }
 
 /// Per king point: its file and rank, its diagonal neighbours and its horse points, as masks
