@@ -11,8 +11,8 @@ use xqr_core::law::classify::{
     ChaseTest, Definitions, Depth, FalseRoots, MaterialValues, OwnChase, Reading,
 };
 use xqr_core::law::judge::{
-    BothForbidden, ChaseConduct, Counting, LawArticles, PatchedArticles, RepetitionCount,
-    RepetitionLaw, VerdictTable,
+    BothForbidden, ChaseConduct, Counting, LawArticles, RepetitionCount, RepetitionLaw,
+    VerdictTable,
     ViolationPolicy::{Draw, MustChange},
 };
 use xqr_core::law::Conduct::{
@@ -208,11 +208,6 @@ pub fn definitions(ruleset: &str) -> Definitions {
 
 /// The repetition law (rules 3–40, Section 2), citing `ruleset`.
 pub fn law(ruleset: &str) -> RepetitionLaw {
-    RepetitionLaw {
-        ruleset: ruleset.to_owned(),
-        definitions: definitions(ruleset),
-        table: VERDICT_TABLE,
-        articles: LAW_ARTICLES,
-        patched_articles: PatchedArticles::default(), // no house variant's citations
-    }
+    // No house variant's citations: the edition's own law.
+    RepetitionLaw::new(ruleset, definitions(ruleset), VERDICT_TABLE, LAW_ARTICLES)
 }

@@ -7,8 +7,8 @@
 
 use xqr_core::law::classify::Definitions;
 use xqr_core::law::judge::{
-    BothForbidden, ChaseConduct, Counting, LawArticles, PatchedArticles, RepetitionCount,
-    RepetitionLaw, VerdictTable,
+    BothForbidden, ChaseConduct, Counting, LawArticles, RepetitionCount, RepetitionLaw,
+    VerdictTable,
     ViolationPolicy::{Loses, MustChange},
 };
 use xqr_core::rules::{
@@ -124,12 +124,12 @@ pub const LAW_ARTICLES: LawArticles = LawArticles {
 /// The repetition law 棋例 (§24–§29), citing `ruleset` (the Jieqi trial rules copy it article
 /// for article and cite it as their own).
 pub fn law(ruleset: &str) -> RepetitionLaw {
-    RepetitionLaw {
-        ruleset: ruleset.to_owned(),
+    // No house variant's citations: the edition's own law.
+    RepetitionLaw::new(
+        ruleset,
         // §25.3 values, §27 通则, §28 术语, §29 捉: core's 1999 readings
-        definitions: Definitions::cxa_1999().cited_as(ruleset),
-        table: VERDICT_TABLE,
-        articles: LAW_ARTICLES,
-        patched_articles: PatchedArticles::default(), // no house variant's citations
-    }
+        Definitions::cxa_1999().cited_as(ruleset),
+        VERDICT_TABLE,
+        LAW_ARTICLES,
+    )
 }

@@ -8,8 +8,8 @@
 
 use xqr_core::law::classify::Definitions;
 use xqr_core::law::judge::{
-    BothForbidden, ChaseConduct, Counting, LawArticles, PatchedArticles, RepetitionCount,
-    RepetitionLaw, VerdictTable,
+    BothForbidden, ChaseConduct, Counting, LawArticles, RepetitionCount, RepetitionLaw,
+    VerdictTable,
     ViolationPolicy::{Loses, MustChange},
 };
 use xqr_core::rules::{
@@ -128,12 +128,12 @@ pub const LAW_ARTICLES: LawArticles = LawArticles {
 
 /// The repetition law 棋例 (§23–§26), citing `ruleset`.
 pub fn law(ruleset: &str) -> RepetitionLaw {
-    RepetitionLaw {
-        ruleset: ruleset.to_owned(),
+    // No house variant's citations: the edition's own law.
+    RepetitionLaw::new(
+        ruleset,
         // §24 术语, §26 细则: core's 2011 readings
-        definitions: Definitions::cxa_2011().cited_as(ruleset),
-        table: VERDICT_TABLE,
-        articles: LAW_ARTICLES,
-        patched_articles: PatchedArticles::default(), // no house variant's citations
-    }
+        Definitions::cxa_2011().cited_as(ruleset),
+        VERDICT_TABLE,
+        LAW_ARTICLES,
+    )
 }

@@ -78,7 +78,7 @@ fn cxa_with_axf_protection_sees_no_joint_chase() {
     let rs = club(cxa1999(), "[definitions]\nchase_test = \"one_recapture\"\n");
     let c = last_ply(&rs, TWO_ON_A_PROTECTED_HORSE, "a2e2");
     assert!(!c.has(MoveKind::Chase), "{c:?}");
-    let defs = rs.spec().expect("a Spec").law.definitions.clone();
+    let defs = rs.spec().expect("a Spec").law.definitions().clone();
     assert_eq!(defs.insufficient_root, None);
     assert_eq!(defs.chase_test.article.to_string(), "club club sheet §3");
 }

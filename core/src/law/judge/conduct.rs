@@ -40,7 +40,7 @@ use super::identity::{self, ChasedPiece};
 use super::tally::{tally, SideTally};
 use super::{ChaseConduct, RepetitionLaw};
 use crate::history::GameHistory;
-use crate::law::classify::{classify, Classification, Definitions, OwnChase};
+use crate::law::classify::{classify_keyed, Classification, Definitions, OwnChase};
 use crate::law::{Conduct, LoopReport, MoveKind};
 use crate::{Color, Role, Square};
 
@@ -61,7 +61,7 @@ impl RepetitionLaw {
             return self.heaviest_kind_sides(history, first, last);
         }
         let classes: Vec<Classification> = (first..=last)
-            .map(|p| classify(history, p, &self.definitions))
+            .map(|p| classify_keyed(history, p, &self.definitions, self.definitions_key()))
             .collect();
         let plies_of = |c: Color| -> Vec<(u32, &Classification)> {
             (first..=last)
@@ -108,7 +108,7 @@ impl RepetitionLaw {
         last: u32,
     ) -> [SideConduct; 2] {
         let defs = &self.definitions;
-        let t = tally(history, first, last, defs, defs.fingerprint());
+        let t = tally(history, first, last, defs, self.definitions_key());
         // 1999 §27.2: a pawn's own chase is idle, unless both sides keep attacking.
         let mutual = defs.pawn_chase.reading == OwnChase::IdleUnlessMutual
             && t.sides
@@ -141,11 +141,11 @@ impl RepetitionLaw {
         last: u32,
         side: Color,
     ) -> SideConduct {
-        let defs = &self.definitions;
+        let (defs, key) = (&self.definitions, self.definitions_key());
         let mine = (first..=last).filter(|p| history.position(p - 1).turn() == side);
         let mut classes = Vec::new();
         for p in mine {
-            let k = classify(history, p, defs);
+            let k = classify_keyed(history, p, defs, key);
             if conduct_of(&[&k], false) == Conduct::Allowed {
                 return SideConduct {
                     conduct: Conduct::Allowed,

@@ -28,7 +28,7 @@ use super::conduct::report;
 use super::ruling::{termination_for, Finding};
 use super::RepetitionLaw;
 use crate::history::GameHistory;
-use crate::law::classify::classify;
+use crate::law::classify::classify_keyed;
 use crate::law::{Outlook, RepetitionRuling};
 use crate::outcome::{GameEnd, GameResult};
 use crate::Color;
@@ -162,14 +162,14 @@ impl RepetitionLaw {
     /// constant time per ply (it depends only on `since`, `side`, the definitions and the
     /// positions up to `ply`, which is what the kept answer is checked against).
     fn unchanged_2011(&self, history: &GameHistory, side: Color, since: u32, ply: u32) -> bool {
-        let key = self.definitions.fingerprint();
+        let key = self.definitions_key();
         let exact = history.previous_occurrence(since).map(|q| since - q);
         let holds = |p: u32| match exact {
             Some(period) => p >= period && history.key(p) == history.key(p - period),
             None => {
                 history.captured_at(p).is_none()
                     && (history.position(p - 1).turn() != side
-                        || classify(history, p, &self.definitions)
+                        || classify_keyed(history, p, &self.definitions, key)
                             .class
                             .heaviest()
                             .is_attack())

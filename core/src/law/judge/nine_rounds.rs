@@ -37,7 +37,7 @@ impl RepetitionLaw {
         history: &GameHistory,
         ply: u32,
     ) -> Option<RepetitionRuling> {
-        let key = self.definitions.fingerprint();
+        let key = self.definitions_key();
         let first = self.nine_round_window(history, ply, key).or_else(|| {
             let quiet = history.captured_at(ply).is_none();
             quiet

@@ -291,8 +291,8 @@ pub(super) fn ordinal(n: u32) -> String {
 pub(crate) mod tests {
     use super::super::conduct::fixtures::*;
     use super::super::{
-        BothForbidden, ChaseConduct, Counting, LawArticles, PatchedArticles, RepetitionCount,
-        VerdictTable, ViolationPolicy,
+        BothForbidden, ChaseConduct, Counting, LawArticles, RepetitionCount, VerdictTable,
+        ViolationPolicy,
     };
     use super::*;
     use crate::law::classify::Definitions;
@@ -300,15 +300,15 @@ pub(crate) mod tests {
     /// A 2011 law for the unit tests of the precedence: the §26.8 rule and the articles the
     /// tests name (the edition's own table is `rulesets/cxa-2011/src/law.rs`).
     pub(crate) fn law() -> RepetitionLaw {
-        RepetitionLaw {
-            ruleset: "cxa-2011".to_owned(),
-            definitions: Definitions::cxa_2011(),
-            table: VerdictTable {
+        RepetitionLaw::new(
+            "cxa-2011",
+            Definitions::cxa_2011(),
+            VerdictTable {
                 counting: Counting::Cxa2011,
                 both_forbidden: BothForbidden::Precedence,
                 ..TABLE
             },
-            articles: LawArticles {
+            LawArticles {
                 perpetual_check: "§23.5.1",
                 both_allowed: "§25.2",
                 both_forbidden: "§26.8.4",
@@ -324,18 +324,17 @@ pub(crate) mod tests {
                 forbidden_by: &[],
                 count: "§23.1–23.3",
             },
-            patched_articles: PatchedArticles::default(),
-        }
+        )
     }
 
     /// An AXF law for the unit tests of the judge: the AXF table and articles (the edition's
     /// own are `rulesets/axf/src/law.rs`) over CXA 1999's classifier, whose chases in the
     /// tests' loops are AXF's too.
     pub(crate) fn axf_law() -> RepetitionLaw {
-        RepetitionLaw {
-            ruleset: "axf".to_owned(),
-            definitions: Definitions::cxa_1999(),
-            table: VerdictTable {
+        RepetitionLaw::new(
+            "axf",
+            Definitions::cxa_1999(),
+            VerdictTable {
                 perpetual_check: ViolationPolicy::MustChange,
                 perpetual_mate_threat: ViolationPolicy::Draw,
                 perpetual_chase: ViolationPolicy::MustChange,
@@ -349,7 +348,7 @@ pub(crate) mod tests {
                 chase_conduct: ChaseConduct::SameTarget,
                 both_forbidden: BothForbidden::CheckerChanges,
             },
-            articles: LawArticles {
+            LawArticles {
                 perpetual_check: "rule 6",
                 both_allowed: "rule 5",
                 both_forbidden: "rule 7, Section 2.2",
@@ -365,8 +364,7 @@ pub(crate) mod tests {
                 forbidden_by: &[(Conduct::PerpetualCheck, "rule 6")],
                 count: "rule 3, Section 2",
             },
-            patched_articles: PatchedArticles::default(),
-        }
+        )
     }
 
     /// Perpetual check loses, the other conducts must change; the 1999 procedure.

@@ -232,7 +232,7 @@ impl RepetitionLaw {
                 (conduct == ChaseConduct::SameTarget).then(|| cite.clone());
         }
         if let Some(k) = &patch.definitions {
-            definitions::apply(k, &mut law.definitions, cite);
+            definitions::apply(k, law.definitions_mut(), cite);
         }
         Ok(law)
     }
@@ -356,7 +356,7 @@ pub struct BothForbiddenKnobs {
 mod tests {
     use super::*;
     use crate::law::classify::Definitions;
-    use crate::law::judge::{LawArticles, PatchedArticles};
+    use crate::law::judge::LawArticles;
 
     fn club() -> RuleRef {
         RuleRef::new("club", "club sheet §3")
@@ -365,11 +365,11 @@ mod tests {
     /// A law on CXA 1999's table and articles (the edition's own is
     /// `rulesets/cxa-1999/src/law.rs`): no article for the AXF readings.
     fn cxa_1999_law() -> RepetitionLaw {
-        RepetitionLaw {
-            ruleset: "cxa-1999".to_owned(),
-            definitions: Definitions::cxa_1999(),
-            table: crate::law::judge::CXA_1999_TEST_TABLE,
-            articles: LawArticles {
+        RepetitionLaw::new(
+            "cxa-1999",
+            Definitions::cxa_1999(),
+            crate::law::judge::CXA_1999_TEST_TABLE,
+            LawArticles {
                 perpetual_check: "§26.1",
                 both_allowed: "§26.2",
                 both_forbidden: "§26.3",
@@ -385,8 +385,7 @@ mod tests {
                 forbidden_by: &[],
                 count: "§24",
             },
-            patched_articles: PatchedArticles::default(),
-        }
+        )
     }
 
     /// The patch as the plugin protocol carries it (JSON), with AXF's three table readings:
