@@ -206,6 +206,15 @@ impl GameHistory {
             .flatten()
     }
 
+    /// Whether none of the `plies` plies up to ply `ply` captured (`plies` ≤ `ply`): the
+    /// halfmove clock after `ply` counts the plies since the last capture, or since a start
+    /// whose own clock it goes on from, so it is at least `plies` exactly when none of them
+    /// did.
+    pub(crate) fn quiet_for(&self, ply: u32, plies: u32) -> bool {
+        debug_assert!(plies <= ply, "{plies} plies up to ply {ply}");
+        self.position(ply).halfmove_clock() >= plies
+    }
+
     /// The repetition key of the position after `ply` plies.
     pub fn key(&self, ply: u32) -> u64 {
         self.positions[ply as usize].hash()
@@ -330,6 +339,14 @@ mod tests {
 
     fn check(h: &GameHistory) {
         for ply in 0..=h.ply_count() {
+            for plies in 0..=ply {
+                let quiet = (ply + 1 - plies..=ply).all(|p| h.captured_at(p).is_none());
+                assert_eq!(
+                    h.quiet_for(ply, plies),
+                    quiet,
+                    "{plies} plies up to ply {ply}"
+                );
+            }
             assert_eq!(
                 h.previous_occurrence(ply),
                 reference(h, ply),
@@ -376,5 +393,21 @@ mod tests {
         }
         assert_eq!(h.previous_occurrence(12), Some(8));
         assert_eq!(h.occurrences(12), 4);
+    }
+
+    /// A start's clock, however large, is carried on (never past its largest value) and does
+    /// not make plies captured: a stretch without a capture is told the same from any start.
+    #[test]
+    fn a_large_starting_clock_goes_on_and_tells_quiet_plies() {
+        let fen = |clock: u32| format!("3k5/9/9/9/9/9/9/9/4A4/3AK4 w - - {clock} 1");
+        for clock in [0, 17, 1_000, u32::MAX - 1, u32::MAX] {
+            let start = Position::from_fen(&fen(clock), crate::MoveRules::STANDARD).unwrap();
+            let mut h = GameHistory::new(start);
+            for m in ["e1f2", "d9d8", "f2e1", "d8d9", "e1f2"] {
+                h.push(m.parse().unwrap()).unwrap();
+                check(&h);
+            }
+            assert_eq!(h.last().halfmove_clock(), clock.saturating_add(5));
+        }
     }
 }

@@ -394,7 +394,8 @@ impl Position {
                 self.kings[cap.color.index()] = NO_KING;
             }
         } else {
-            self.halfmove_clock += 1;
+            // A start's clock is read from its FEN, whatever its size.
+            self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         }
         if moved.role == Role::King {
             self.kings[moved.color.index()] = to;

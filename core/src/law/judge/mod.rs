@@ -168,8 +168,7 @@ impl RepetitionJudge for RepetitionLaw {
         history.previous_occurrence(ply).is_some()
             || (self.table.counting == Counting::Cxa2011
                 && ply >= nine_rounds::NINE_ROUNDS_PLIES
-                && (ply + 1 - nine_rounds::NINE_ROUNDS_PLIES..=ply)
-                    .all(|p| history.captured_at(p).is_none()))
+                && history.quiet_for(ply, nine_rounds::NINE_ROUNDS_PLIES))
     }
 
     fn classify(&self, history: &GameHistory, ply: u32) -> PlyClass {

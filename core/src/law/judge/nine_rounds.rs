@@ -88,7 +88,7 @@ impl RepetitionLaw {
         let Some(first) = (ply + 1).checked_sub(NINE_ROUNDS_PLIES).filter(|&f| f >= 1) else {
             return none(None);
         };
-        if (first..=ply).any(|p| history.captured_at(p).is_some()) {
+        if !history.quiet_for(ply, NINE_ROUNDS_PLIES) {
             return none(None);
         }
         // The side's own plies, latest first.
