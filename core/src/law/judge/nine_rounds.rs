@@ -85,7 +85,11 @@ impl RepetitionLaw {
             }
         };
         let none = |idle| Window { first: None, idle };
-        let Some(first) = (ply + 1).checked_sub(NINE_ROUNDS_PLIES).filter(|&f| f >= 1) else {
+        let played = ply <= history.ply_count();
+        let Some(first) = (ply + 1)
+            .checked_sub(NINE_ROUNDS_PLIES)
+            .filter(|&f| f >= 1 && played)
+        else {
             return none(None);
         };
         if !history.quiet_for(ply, NINE_ROUNDS_PLIES) {
@@ -93,15 +97,7 @@ impl RepetitionLaw {
         }
         // The side's own plies, latest first.
         let mut own = (first..=ply).rev().step_by(2);
-        let mut points = crate::SquareSet::EMPTY;
-        for p in own.clone() {
-            let Some(m) = history.move_at(p) else {
-                return none(None);
-            };
-            points.insert(m.from);
-            points.insert(m.to);
-        }
-        if points.count() < 3 {
+        if !three_points(own.clone().filter_map(|p| history.move_at(p))) {
             return none(known(first));
         }
         // A move already known not to attack settles it without classifying anything: one
@@ -139,6 +135,17 @@ impl RepetitionLaw {
     }
 }
 
+/// Whether `moves` leave and reach three points or more (§23.4 "在三个或三个以上点上"): the
+/// first move's two points, and a third as soon as a later move touches one, without
+/// collecting every point.
+fn three_points(mut moves: impl Iterator<Item = crate::Move>) -> bool {
+    let Some(first) = moves.next() else {
+        return false;
+    };
+    let two = [first.from, first.to];
+    moves.any(|m| !two.contains(&m.from) || !two.contains(&m.to))
+}
+
 /// Whether ply `p` attacks, if already known: classified, or asked by the rule before.
 fn known_attack(history: &GameHistory, key: u64, p: u32) -> Option<bool> {
     history
@@ -158,4 +165,33 @@ struct Window {
     /// The latest ply of the side, up to this one, known not to attack (classified so, or
     /// certainly threatening nothing): it settles the side's windows for eight more moves.
     idle: Option<u32>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::three_points;
+    use crate::Move;
+
+    fn moves(iccs: &str) -> Vec<Move> {
+        iccs.split_whitespace()
+            .map(|m| m.parse().expect("ICCS"))
+            .collect()
+    }
+
+    /// §23.4 "在三个或三个以上点上": a piece going to and fro between two points is on two; a
+    /// move anywhere else, first or last, makes three; a single move is on two.
+    #[test]
+    fn three_points_are_told_by_the_first_move_off_two() {
+        let to_and_fro = "h2e2 e2h2 h2e2 e2h2 h2e2 e2h2 h2e2 e2h2 h2e2";
+        assert!(!three_points(moves(to_and_fro).into_iter()));
+        assert!(three_points(
+            moves(&format!("{to_and_fro} e2e6")).into_iter()
+        ));
+        assert!(three_points(
+            moves(&format!("b2e2 {to_and_fro}")).into_iter()
+        ));
+        assert!(three_points(moves("h2e2 e2e6").into_iter()));
+        assert!(!three_points(moves("h2e2").into_iter()));
+        assert!(!three_points(moves("").into_iter()));
+    }
 }
