@@ -22,7 +22,7 @@ use crate::attacks::{
     code_color, code_hidden, code_role, pawn_attacks_from, CANNON, HORSE, KING, PAWN, ROOK,
 };
 use crate::piece_moves::for_each_target;
-use crate::tables::{nearer_on_ray, nearest_on_ray, on_ray, HORSE_SOURCES, RAY_MASKS};
+use crate::tables::{nearer_on_ray, nearest_on_ray, on_ray, AROUND, HORSE_SOURCES, RAY_MASKS};
 use crate::{Board, Color, KingSafety, Move, MoveList, Position, Square};
 
 /// The opponent's king and the points around it that a move must touch to give check or take
@@ -294,27 +294,6 @@ impl Position {
         }
         false
     }
-}
-
-/// Per point: the points within two files and two ranks of it, where a king, advisor,
-/// elephant, horse or pawn on it may step.
-static AROUND: [u128; 90] = around();
-
-const fn around() -> [u128; 90] {
-    let mut table = [0u128; 90];
-    let mut from: usize = 0;
-    while from < 90 {
-        let (f, r) = ((from % 9) as i32, (from / 9) as i32);
-        let mut s: usize = 0;
-        while s < 90 {
-            if ((s % 9) as i32 - f).abs() <= 2 && ((s / 9) as i32 - r).abs() <= 2 {
-                table[from] |= 1u128 << s;
-            }
-            s += 1;
-        }
-        from += 1;
-    }
-    table
 }
 
 /// Per king point: its file and rank, its diagonal neighbours and its horse points, as masks

@@ -288,22 +288,43 @@ const fn neighbours(deltas: [(i8, i8); 4]) -> [Neighbours; 90] {
     t
 }
 
-/// The points any piece on a point might reach in one move, as a mask per point: its file and
-/// rank (kings, rooks, cannons and pawns move along them) and the points within two files and
-/// two ranks (advisors, elephants and horses). A superset for every role, face up or hidden,
-/// whatever the pieces' areas.
-pub(crate) static REACH: [u128; 90] = {
+/// The points within two files and two ranks of a point, the point itself among them, as a
+/// mask per point: where a king, advisor, elephant, horse or pawn on it may step.
+pub(crate) static AROUND: [u128; 90] = around();
+
+const fn around() -> [u128; 90] {
     let mut t = [0u128; 90];
-    let mut s = 0;
+    let mut s: usize = 0;
     while s < 90 {
-        let mut p = 0;
+        let mut p: usize = 0;
         while p < 90 {
             let (df, dr) = (
                 (p % 9) as i32 - (s % 9) as i32,
                 (p / 9) as i32 - (s / 9) as i32,
             );
-            let near = df >= -2 && df <= 2 && dr >= -2 && dr <= 2;
-            if p != s && (df == 0 || dr == 0 || near) {
+            if df >= -2 && df <= 2 && dr >= -2 && dr <= 2 {
+                t[s] |= 1u128 << p;
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// The points any piece on a point might reach in one move, as a mask per point: its file and
+/// rank (kings, rooks, cannons and pawns move along them) and the points within two files and
+/// two ranks ([`AROUND`]: advisors, elephants and horses). A superset for every role, face up or
+/// hidden, whatever the pieces' areas.
+pub(crate) static REACH: [u128; 90] = {
+    let around = around();
+    let mut t = [0u128; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut p = 0;
+        while p < 90 {
+            let line = p % 9 == s % 9 || p / 9 == s / 9;
+            if p != s && (line || around[s] & (1u128 << p) != 0) {
                 t[s] |= 1u128 << p;
             }
             p += 1;
