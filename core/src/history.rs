@@ -1,11 +1,11 @@
 //! The history of a game: positions, moves and repetition keys, as judges read it.
 
+use crate::memo::Memo;
 use crate::{IllegalMove, Move, Occupant, Position};
-use std::any::{Any, TypeId};
+use std::any::Any;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::Arc;
 
 /// Every position of a game from its start, the moves between them, and what each move captured.
 ///
@@ -118,7 +118,7 @@ impl GameHistory {
         }
         let ply = self.ply_count();
         self.legal_move = None;
-        self.memo.0.borrow_mut().retain(|&(_, _, p), _| p < ply);
+        self.memo.forget_from(ply);
         self.positions.pop();
         self.captured.pop();
         self.previous.pop();
@@ -253,9 +253,7 @@ impl GameHistory {
     /// `f` of the value of type `T` kept for ply `ply` under `key` (the fingerprint of what it
     /// was computed from), if it was computed already (nothing is computed).
     pub fn peek_memo<T: Any, R>(&self, key: u64, ply: u32, f: impl FnOnce(&T) -> R) -> Option<R> {
-        let memo = self.memo.0.borrow();
-        let value = memo.get(&(TypeId::of::<T>(), key, ply))?;
-        value.downcast_ref::<T>().map(f)
+        self.memo.peek(key, ply, f)
     }
 
     /// The value of type `T` for ply `ply` under `key`, computed by `compute` the first time and
@@ -271,26 +269,8 @@ impl GameHistory {
             return v;
         }
         let v = compute();
-        self.memo
-            .0
-            .borrow_mut()
-            .insert((TypeId::of::<T>(), key, ply), Arc::new(v.clone()));
+        self.memo.keep(key, ply, v.clone());
         v
-    }
-}
-
-/// A value kept per ply: (its type, the fingerprint of what it depends on, the ply) and the value.
-/// Looked up several times per ply of a loop, so hashed with a fast non-cryptographic hash (the
-/// keys come from the program, not from input).
-type MemoTable = rustc_hash::FxHashMap<(TypeId, u64, u32), Arc<dyn Any + Send + Sync>>;
-
-/// Values kept per ply, by type: the history knows nothing of what the law computes from it.
-#[derive(Clone, Default)]
-struct Memo(RefCell<MemoTable>);
-
-impl std::fmt::Debug for Memo {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Memo({} values)", self.0.borrow().len())
     }
 }
 

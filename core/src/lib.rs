@@ -23,6 +23,7 @@ mod history;
 mod illegal;
 mod king_guard;
 pub mod law;
+mod memo;
 mod move_rules;
 mod move_text;
 mod movegen;
