@@ -257,6 +257,20 @@ impl Position {
             .any(|from| legality.keeps_king_safe(from.index() as u8, to))
     }
 
+    /// The points where the side to move has a capture by the pieces' movement rules, whether
+    /// or not it leaves the mover's king safe: every point of a legal capture is among them,
+    /// so a search that goes on to the legal captures of a point ([`Self::legal_captures_on`])
+    /// may look there first, for less than listing the legal captures.
+    pub(crate) fn pseudo_capture_points(&self) -> SquareSet {
+        let us = self.turn.index();
+        if self.kings[us] == 0xFF {
+            return SquareSet::EMPTY;
+        }
+        let mut list = MoveList::new();
+        gen_pseudo(&self.board, us, &self.rules, &mut list, true);
+        list.iter().map(|m| m.to).collect()
+    }
+
     /// The legal captures on `sq` of the side to move: as
     /// `legal_captures()` filtered to `sq`, in the same order (by the capturer's point), found
     /// from the attackers of the point (as [`Position::can_capture_on`]). Positions with hidden

@@ -261,8 +261,8 @@ pub(super) struct Reply {
     /// The reply.
     pub(super) m: Move,
     after: std::cell::OnceCell<Position>,
-    /// The points where the checking side can then capture, found once for every target
-    /// searched.
+    /// The points where the checking side may then capture (a superset of its legal
+    /// captures' points), found once for every target searched.
     capturable: std::cell::OnceCell<SquareSet>,
 }
 
@@ -275,15 +275,13 @@ impl Reply {
         }
     }
 
-    /// The points where the checking side can capture after the reply ([`Reply::after`]).
+    /// The points where the checking side may capture after the reply ([`Reply::after`]): a
+    /// superset of its legal captures' points (the movement rules, not the king's safety),
+    /// which the search asks before the legal captures of the target's point.
     fn capturable(&self, next: &Position) -> SquareSet {
-        *self.capturable.get_or_init(|| {
-            self.after(next)
-                .legal_captures()
-                .iter()
-                .map(|c| c.to)
-                .collect()
-        })
+        *self
+            .capturable
+            .get_or_init(|| self.after(next).pseudo_capture_points())
     }
 
     /// The position after the reply, `next` being the position after the check.
