@@ -471,6 +471,9 @@ impl GameReader<'_> {
         cur.bump(); // '['
         cur.skip_blanks();
         let name_start = cur.pos;
+        // The name's characters up to a space, quote or bracket in one walk; the loop below
+        // reads on only past a byte order mark, which the walk takes for a space.
+        cur.skip_word(|d| matches!(d, b'"' | b']' | b'['));
         while let Some(c) = cur.peek() {
             if c.is_whitespace() || matches!(c, '"' | ']' | '[') {
                 break;
@@ -579,6 +582,12 @@ fn move_text(raw: &str) -> Option<&str> {
     // Most tokens are moves, which start with neither a digit nor a dot (the full-width forms
     // start with the byte 0xEF) and end without a suffix: they are taken as they are.
     if matches!(t.as_bytes().first(), Some(b'0'..=b'9' | b'.' | 0xEF)) {
+        // A move number in ASCII (`12.`), as nearly every record writes it, a byte at a time.
+        let ascii = t.bytes().take_while(u8::is_ascii_digit).count();
+        let rest = &t[ascii..];
+        if ascii > 0 && !rest.is_empty() && rest.bytes().all(|b| b == b'.') {
+            return None;
+        }
         let after_digits = t.trim_start_matches(is_digit);
         if after_digits.len() < t.len() && after_digits.starts_with(is_dot) {
             t = after_digits;

@@ -32,6 +32,30 @@ fn move_numbers_nags_and_suffixes() {
     assert_eq!(game.result(), GameResult::Undecided);
 }
 
+/// A token of digits and dots only is a move number, whatever the dots; digits without a dot,
+/// a move number written before its move, and full-width forms read as before.
+#[test]
+fn move_number_tokens_in_every_form() {
+    let games = read_games("12. h2e2 12... h9g7 13.h0g2 ．. 14 １４．i9h9 15.．c3c4 16．g6g5");
+    assert_eq!(
+        texts(&games[0]),
+        ["h2e2", "h9g7", "h0g2", "14", "i9h9", "c3c4", "g6g5"]
+    );
+}
+
+/// A tag's name runs to a space, a quote or a bracket: a byte order mark inside it is part of
+/// it (it is no white space), and the value's column counts the name's characters.
+#[test]
+fn a_tag_name_runs_to_a_space_quote_or_bracket() {
+    let games = read_games("[Ev\u{FEFF}ent \"a\"] [Site\"b\"] [Round\t\"3\" junk]");
+    assert_eq!(
+        tag_pairs(&games[0]),
+        [("Ev\u{FEFF}ent", "a"), ("Site", "b")]
+    );
+    let e = &games[0].syntax_errors()[0];
+    assert_eq!((e.line, e.column), (1, 24));
+}
+
 #[test]
 fn token_lines_and_columns() {
     let games = read_games("[Event \"x\"]\n\n1. h2e2  h9g7\n  2. h0g2\n");
