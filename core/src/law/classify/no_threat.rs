@@ -14,9 +14,9 @@
 //! and no legal checking move, is none of the attacks: a mate threat needs a first check (or
 //! the king's capture), a chase a capture or a check, so every search of the classifier starts
 //! from nothing ([`mates_by_checks`](super::mates_by_checks) from the checking moves,
-//! `chase.rs` from the captures and the checking moves). The repetition law asks it where only
-//! "attack or not" matters and most moves are idle (the 2011 nine-round rule): it costs one
-//! move generation, where the classifier's searches cost many.
+//! `chase.rs` from the captures and the checking moves). It costs a move generation; where it
+//! answers, those searches are short as well, so the repetition law asks them instead (the
+//! 2011 nine-round rule asked this first, and paid more than it spared).
 
 use crate::Position;
 
