@@ -28,14 +28,16 @@ const KNOWN: u8 = 0x80;
 /// The sequence is malformed or unmapped.
 const BAD: u8 = 0x40;
 
-/// Lead bytes `0x81..=0xFE` by trail bytes `0x40..=0xFE`: every pair either decoder may map.
-const LEADS: usize = 0xFE - 0x81 + 1;
-const TRAILS: usize = 0xFE - 0x40 + 1;
+/// What each two bytes add, indexed by the bytes: the GBK entry in the low byte and the Big5
+/// entry in the high byte, filled in as pairs are met (0: not yet). Both readings look a pair
+/// up at once, in one load. Two bytes that are not a lead byte `0x81..=0xFE` and a trail byte
+/// `0x40..=0xFE` are no pair either decoder maps: they are entered as [`BAD`] for both, so that
+/// the joint walk stops there as at a bad pair. Every thread computes the same value for a
+/// pair, so a race only repeats the work.
+static PAIRS: [AtomicU16; 1 << 16] = [const { AtomicU16::new(0) }; 1 << 16];
 
-/// What each pair adds, its GBK entry in the low byte and its Big5 entry in the high byte,
-/// filled in as pairs are met (0: not yet). Both readings look a pair up at once, in one
-/// load. Every thread computes the same value for a pair, so a race only repeats the work.
-static PAIRS: [AtomicU16; LEADS * TRAILS] = [const { AtomicU16::new(0) }; LEADS * TRAILS];
+/// A pair's entries when either reading fails on it (or it is no pair).
+const BOTH_BAD: u16 = u16::from_le_bytes([BAD, BAD]);
 
 /// The score of `bytes` (without BOM) read in `encoding` (GBK or Big5), or `None` if some byte
 /// sequence is malformed or unmapped there: what strictly decoding the bytes and scoring the
@@ -48,28 +50,33 @@ pub(super) fn score(encoding: Encoding, bytes: &[u8]) -> Option<Score> {
 /// [`score`] in GBK and in Big5, in one walk over the bytes while both readings cut them
 /// alike (ASCII and pairs), each reading then finishing on its own.
 pub(super) fn scores(bytes: &[u8]) -> (Option<Score>, Option<Score>) {
-    let (mut gbk, mut big5) = (Counts::default(), Counts::default());
+    // How many pairs had each two entries, GBK's score bits low and Big5's high: one count a
+    // pair while the readings go together.
+    let mut pairs = [0usize; 256];
     let mut i = 0;
     while let Some(&lead) = bytes.get(i) {
         if lead < 0x80 {
-            i = after_ascii(bytes, i);
+            i += 1;
             continue;
         }
         let Some(&trail) = bytes.get(i + 1) else {
             break;
         };
-        if !matches!((lead, trail), (0x81..=0xFE, 0x40..=0xFE)) {
-            // Lone bytes and GB18030's four-byte sequences: the readings may cut them apart.
+        let both = pair_entries(lead, trail);
+        if both & BOTH_BAD != 0 {
+            // One reading (or both) fails here, or the bytes are no pair (lone bytes and
+            // GB18030's four-byte sequences, which the readings may cut apart): each reading
+            // goes on alone from here.
             break;
         }
-        let [g, b] = pair_entries(lead, trail);
-        if (g | b) & BAD != 0 {
-            // One reading (or both) fails here: each goes on alone from this pair.
-            break;
-        }
-        gbk.add(g);
-        big5.add(b);
+        let [g, b] = both.to_le_bytes();
+        pairs[usize::from(g & 0x0F | (b & 0x0F) << 4)] += 1;
         i += 2;
+    }
+    let (mut gbk, mut big5) = (Counts::default(), Counts::default());
+    for (bits, &n) in (0u8..=255).zip(&pairs) {
+        gbk.0[usize::from(bits & 0x0F)] += n;
+        big5.0[usize::from(bits >> 4)] += n;
     }
     let finish = |encoding, counts| walk(encoding, bytes, i, counts).map(|c: Counts| c.total());
     (finish(Encoding::Gbk, gbk), finish(Encoding::Big5, big5))
@@ -94,18 +101,21 @@ impl Counts {
     }
 }
 
-/// The GBK and the Big5 entry of the pair `lead`, `trail` (a lead and a trail byte in the
-/// tables' ranges), worked out the first time.
-fn pair_entries(lead: u8, trail: u8) -> [u8; 2] {
-    let at = usize::from(lead - 0x81) * TRAILS + usize::from(trail - 0x40);
-    let slot = &PAIRS[at];
+/// The GBK and the Big5 entry of the bytes `lead`, `trail`, GBK's in the low byte, worked out
+/// the first time; [`BAD`] for both if they are no pair (see [`PAIRS`]).
+fn pair_entries(lead: u8, trail: u8) -> u16 {
+    let slot = &PAIRS[usize::from(u16::from_be_bytes([lead, trail]))];
     let mut both = slot.load(Ordering::Relaxed);
     if both == 0 {
-        let pair = [lead, trail];
-        both = u16::from_le_bytes([entry(Encoding::Gbk, &pair), entry(Encoding::Big5, &pair)]);
+        both = if matches!((lead, trail), (0x81..=0xFE, 0x40..=0xFE)) {
+            let pair = [lead, trail];
+            u16::from_le_bytes([entry(Encoding::Gbk, &pair), entry(Encoding::Big5, &pair)])
+        } else {
+            u16::from_le_bytes([KNOWN | BAD, KNOWN | BAD])
+        };
         slot.store(both, Ordering::Relaxed);
     }
-    both.to_le_bytes()
+    both
 }
 
 /// The index after the run of ASCII bytes starting at `i` (tags, move numbers, spaces), taken
@@ -134,7 +144,7 @@ fn walk(encoding: Encoding, bytes: &[u8], mut i: usize, mut counts: Counts) -> O
         // A lead byte and a trail byte both decoders take as a pair (GB18030's four-byte
         // sequences have a digit, below 0x40, second).
         if let (0x81..=0xFE, Some(&trail @ 0x40..=0xFE)) = (lead, bytes.get(i + 1)) {
-            let e = pair_entries(lead, trail)[half];
+            let e = pair_entries(lead, trail).to_le_bytes()[half];
             if e & BAD != 0 {
                 return None;
             }
