@@ -36,8 +36,9 @@ const BAD: u8 = 0x40;
 /// pair, so a race only repeats the work.
 static PAIRS: [AtomicU16; 1 << 16] = [const { AtomicU16::new(0) }; 1 << 16];
 
-/// A pair's entries when either reading fails on it (or it is no pair).
-const BOTH_BAD: u16 = u16::from_le_bytes([BAD, BAD]);
+/// The [`BAD`] bit of both entries of a pair: set in either, one reading fails there (or the
+/// bytes are no pair).
+const BAD_IN_EITHER: u16 = u16::from_le_bytes([BAD, BAD]);
 
 /// The score of `bytes` (without BOM) read in `encoding` (GBK or Big5), or `None` if some byte
 /// sequence is malformed or unmapped there: what strictly decoding the bytes and scoring the
@@ -63,7 +64,7 @@ pub(super) fn scores(bytes: &[u8]) -> (Option<Score>, Option<Score>) {
             break;
         };
         let both = pair_entries(lead, trail);
-        if both & BOTH_BAD != 0 {
+        if both & BAD_IN_EITHER != 0 {
             // One reading (or both) fails here, or the bytes are no pair (lone bytes and
             // GB18030's four-byte sequences, which the readings may cut apart): each reading
             // goes on alone from here.
