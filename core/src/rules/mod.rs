@@ -11,6 +11,7 @@ mod meta;
 mod recorded;
 pub mod replay;
 mod spec;
+mod tags_read;
 mod traits;
 mod verdict;
 
@@ -31,6 +32,7 @@ pub use recorded::{recorded_end, RecordArticles};
 pub use spec::{
     CompleteRecord, DrawCounts, Edition, EndCheck, EndHook, GameEnds, Hooks, IllegalMoves, Spec,
 };
+pub use tags_read::{TagsRead, REPLAY_TAGS};
 pub use traits::{
     MoveLegality, Observer, OpenVisibility, PieceVisibility, Ruleset, Scoring, SeenCapture, View,
 };

@@ -338,6 +338,15 @@ impl Ruleset for Edition {
         }
     }
 
+    /// The replay's tags ([`super::REPLAY_TAGS`]); with a hook that reads records, which may
+    /// read any tag, all of them.
+    fn tags_read(&self) -> super::TagsRead {
+        match self.spec.hooks.complete_record {
+            None => super::REPLAY_TAGS,
+            Some(_) => super::TagsRead::All,
+        }
+    }
+
     fn judge(&self, game: &GameInput, options: &JudgeOptions) -> Result<Verdict, JudgeError> {
         let mut v =
             super::replay::verdict_with_components(self, &*self.complete_record(game)?, options)?;
@@ -386,6 +395,9 @@ macro_rules! edition_ruleset {
                 $crate::rules::JudgeError,
             > {
                 $crate::rules::Ruleset::complete_record(&self.0, game)
+            }
+            fn tags_read(&self) -> $crate::rules::TagsRead {
+                $crate::rules::Ruleset::tags_read(&self.0)
             }
             fn judge(
                 &self,

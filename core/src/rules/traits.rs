@@ -199,6 +199,16 @@ pub trait Ruleset: Send + Sync {
         Ok(std::borrow::Cow::Borrowed(game))
     }
 
+    /// The tags of a record that [`Ruleset::judge`], [`Ruleset::judge_batch`] and
+    /// [`Ruleset::claim`] read ([`Ruleset::complete_record`] included): a host may leave the
+    /// others out of a record it hands across a boundary. The default, [`TagsRead::All`], is
+    /// right for any ruleset; one whose judging reads no more than the core's replay says
+    /// [`REPLAY_TAGS`](super::REPLAY_TAGS) (an [`super::Edition`] without a hook that reads
+    /// records does).
+    fn tags_read(&self) -> super::TagsRead {
+        super::TagsRead::All
+    }
+
     /// Judges a game ([`Ruleset::complete_record`], then the components).
     fn judge(&self, game: &GameInput, options: &JudgeOptions) -> Result<Verdict, JudgeError> {
         super::replay::verdict_with_components(self, &*self.complete_record(game)?, options)

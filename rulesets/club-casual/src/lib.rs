@@ -67,7 +67,7 @@ use xqr_core::rules::{
     Conduct, Edition, EndCheck, GameEnd, GameHistory, GameInput, GameResult, Hooks,
     IllegalMoveRuling, IllegalMoves, JudgeError, MoveLegality, Origin, PieceVisibility, PlyClass,
     PointScheme, Points, RepetitionJudge, RepetitionRuling, RuleRef, Ruleset, RulesetMeta, Scoring,
-    Spec, Termination,
+    Spec, TagsRead, Termination,
 };
 use xqr_core::{Color, KingSafety, MoveRules, Position};
 
@@ -278,6 +278,9 @@ impl Ruleset for ClubCasual {
         game: &'g GameInput,
     ) -> Result<std::borrow::Cow<'g, GameInput>, JudgeError> {
         self.edition.complete_record(game)
+    }
+    fn tags_read(&self) -> TagsRead {
+        self.edition.tags_read()
     }
     fn spec(&self) -> Option<&Spec> {
         Some(self.edition.spec())

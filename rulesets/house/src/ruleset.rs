@@ -11,8 +11,8 @@ use xqr_core::rules::{
     natural_limit, ClaimAnswer, ClaimRequest, DrawCounts, GameEnd, GameHistory, GameInput,
     GameResult, IllegalMoveRuling, IllegalMoves, JudgeError, JudgeOptions, MoveLegality,
     NaturalLimit as SpecLimit, Origin, Outlook, PieceVisibility, PlyClass, PointScheme,
-    RepetitionJudge, RepetitionRuling, RuleRef, Ruleset, RulesetMeta, Scoring, Spec, Termination,
-    Verdict, View,
+    RepetitionJudge, RepetitionRuling, RuleRef, Ruleset, RulesetMeta, Scoring, Spec, TagsRead,
+    Termination, Verdict, View, REPLAY_TAGS,
 };
 use xqr_core::{Board, IllegalMove, MoveList, MoveRules, Position};
 
@@ -356,6 +356,15 @@ impl Ruleset for OverlayRuleset {
         game: &'g GameInput,
     ) -> Result<std::borrow::Cow<'g, GameInput>, JudgeError> {
         self.parent.complete_record(game)
+    }
+
+    /// The replay's tags and those the parent's reading of a record reads: the parent's, when
+    /// they include the replay's; otherwise all.
+    fn tags_read(&self) -> TagsRead {
+        match self.parent.tags_read() {
+            parent if parent.covers(&REPLAY_TAGS) => parent,
+            _ => TagsRead::All,
+        }
     }
 
     fn judge(&self, game: &GameInput, options: &JudgeOptions) -> Result<Verdict, JudgeError> {

@@ -79,6 +79,7 @@ impl<'r, R: Ruleset + ?Sized> Replay<'r, R> {
                 .any(|c| !start.board().hidden(c).is_empty())
                 || !start.pool().is_empty();
             // A Jieqi record may say so only by its tags: the variant, or a deal (jieqi crate).
+            // (Every tag the replay reads is named in `REPLAY_TAGS`.)
             let tagged = game.tags.get("Variant").is_some_and(|v| {
                 let v = v.to_lowercase();
                 v.contains("jieqi") || v.contains("揭棋")

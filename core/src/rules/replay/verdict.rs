@@ -176,6 +176,7 @@ fn verdict_of<R: Ruleset + ?Sized>(
         if verdict.pending.is_some() {
             return None;
         }
+        // The recorded end: two of `REPLAY_TAGS`.
         let result = game
             .tags
             .get("Result")
