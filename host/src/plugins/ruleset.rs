@@ -25,7 +25,8 @@ use xqr_plugin_sdk::protocol::{
 /// A dynamic plugin seen as a [`Ruleset`].
 ///
 /// - [`Ruleset::meta`]: the plugin's manifest with origin [`Origin::Plugin`];
-/// - [`Ruleset::judge`]: one `judge` call for the whole game. A bad record comes back as the
+/// - [`Ruleset::judge`]: one `judge` call for the whole game, with only the tags the manifest
+///   says the plugin reads (`tags_read`; all without the list). A bad record comes back as the
 ///   same [`JudgeError`] a static ruleset gives (bad FEN, bad or illegal move at a ply); a
 ///   failing or panicking plugin as [`JudgeError::Plugin`]. A plugin of protocol version 1 or 2
 ///   cannot judge a record as played: the host's driver does, with the plugin's components;
@@ -59,6 +60,9 @@ pub struct PluginRuleset {
     accepts_law: bool,
     /// The law patch its law-dependent calls carry.
     law: Option<Arc<LawChange>>,
+    /// The names of the tags the plugin reads, sorted, each once, if its manifest lists them:
+    /// its `judge` requests carry only those.
+    tags_read: Option<Arc<[String]>>,
 }
 
 impl std::fmt::Debug for PluginRuleset {
@@ -106,6 +110,12 @@ impl PluginRuleset {
             },
             accepts_law: plugin.protocol >= LAW_PATCH_PROTOCOL && manifest.accepts_law_patch,
             law: None,
+            tags_read: manifest.tags_read.as_ref().map(|names| {
+                let mut names = names.clone();
+                names.sort_unstable();
+                names.dedup();
+                names.into()
+            }),
             meta,
             plugin,
         }
@@ -150,8 +160,13 @@ impl Ruleset for PluginRuleset {
         if self.plugin.protocol < CLAIMS_PROTOCOL && options.claim == ClaimPolicy::AsPlayed {
             return verdict_with_components(self, game, options);
         }
-        let input = request::judge_request(game, options, self.law.as_deref())
-            .map_err(|e| self.plugin_error(format!("cannot encode the request: {e}")))?;
+        let input = request::judge_request(
+            game,
+            options,
+            self.law.as_deref(),
+            self.tags_read.as_deref(),
+        )
+        .map_err(|e| self.plugin_error(format!("cannot encode the request: {e}")))?;
         let bytes = self
             .plugin
             .call(Function::Judge, &input)

@@ -93,7 +93,12 @@
 //!   "round-robin", "rule": "office-cup 中国象棋比赛规程 二.3", "primary": "score", "criteria":
 //!   ["fewer_losses"]}`). `standings` was added within protocol version 1 as an optional field:
 //!   a host given a manifest without it ranks by the default of `Scoring::standings` (the
-//!   cxa-1999 order with the manifest's points), and an older host ignores it;
+//!   cxa-1999 order with the manifest's points), and an older host ignores it. `tags_read`,
+//!   optional, added within protocol version 5: the names of the record tags the plugin reads
+//!   ([`Ruleset::tags_read`](xqr_core::rules::Ruleset::tags_read); an edition without a hook
+//!   that reads records lists the replay's `["Deal", "DealSeed", "Result", "Termination",
+//!   "Variant"]`). A host then leaves every other tag out of the games it sends; without the
+//!   list it sends every tag;
 //! - `judge({"game": GameInput, "options": JudgeOptions})` → a
 //!   [`Verdict`](xqr_core::rules::Verdict); an error reply carries `"judge_error"`, the
 //!   [`JudgeError`](xqr_core::rules::JudgeError) (bad FEN, bad or illegal move at a ply …);

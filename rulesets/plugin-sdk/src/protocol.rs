@@ -12,6 +12,7 @@ use xqr_core::law::{LawPatch, PatchError};
 use xqr_core::rules::{
     GameEnd, GameHistory, GameInput, GameResult, IllegalMoveRuling, JudgeError, JudgeOptions,
     Origin, PlyClass, PointScheme, Points, RepetitionRuling, RuleRef, Ruleset, RulesetMeta,
+    TagsRead,
 };
 use xqr_core::standings::StandingsRules;
 use xqr_core::{Color, IllegalMove, Move, MoveRules, Piece, Position, Role, Square, SquareSet};
@@ -64,6 +65,12 @@ pub struct PluginManifest {
     /// host ignores it for a plugin of an older protocol version.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub accepts_law_patch: bool,
+    /// The names of the record tags the plugin reads ([`Ruleset::tags_read`]): a host may
+    /// leave every other tag out of the games of a `judge` request. Optional, added within
+    /// protocol version 5: without it (an older plugin, or a ruleset that may read any tag) a
+    /// host sends every tag, and an older host ignores it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tags_read: Option<Vec<String>>,
 }
 
 /// A [`PointScheme`] in JSON: each value a non-negative multiple of 0.5 written as a string
@@ -163,6 +170,10 @@ impl PluginManifest {
             accepts_law_patch: rs
                 .with_law(&LawPatch::default(), &RuleRef::new(m.id.clone(), "-"))
                 .is_some(),
+            tags_read: match rs.tags_read() {
+                TagsRead::All => None,
+                TagsRead::Only(names) => Some(names.iter().map(|&n| n.to_owned()).collect()),
+            },
         }
     }
 
@@ -749,6 +760,56 @@ mod tests {
         assert!(m.validate().is_ok());
         // And none is written back: the JSON is what an older plugin sends.
         assert!(!serde_json::to_string(&m).unwrap().contains("standings"));
+    }
+
+    #[test]
+    fn the_manifest_lists_the_tags_an_edition_reads() {
+        let m = PluginManifest::of(&xqr_cxa1999::Cxa1999::new());
+        let names = m
+            .tags_read
+            .as_deref()
+            .expect("an edition reads the replay's tags");
+        assert_eq!(
+            names,
+            ["Deal", "DealSeed", "Result", "Termination", "Variant"]
+        );
+    }
+
+    /// A ruleset that does not say which tags it reads (the default) sends no list: the host
+    /// then sends every tag.
+    #[test]
+    fn a_ruleset_that_may_read_any_tag_lists_none() {
+        struct AnyTag(xqr_cxa1999::Cxa1999);
+        impl Ruleset for AnyTag {
+            fn meta(&self) -> &RulesetMeta {
+                self.0.meta()
+            }
+            fn legality(&self) -> &dyn xqr_core::rules::MoveLegality {
+                self.0.legality()
+            }
+            fn visibility(&self) -> &dyn xqr_core::rules::PieceVisibility {
+                self.0.visibility()
+            }
+            fn repetition(&self) -> &dyn xqr_core::rules::RepetitionJudge {
+                self.0.repetition()
+            }
+            fn scoring(&self) -> &dyn xqr_core::rules::Scoring {
+                self.0.scoring()
+            }
+        }
+        let m = PluginManifest::of(&AnyTag(xqr_cxa1999::Cxa1999::new()));
+        assert_eq!(m.tags_read, None);
+        assert!(!serde_json::to_string(&m).unwrap().contains("tags_read"));
+    }
+
+    #[test]
+    fn a_manifest_without_tags_read_still_loads() {
+        let mut value = serde_json::to_value(office_cup_manifest()).unwrap();
+        assert!(value["tags_read"].is_array());
+        value.as_object_mut().unwrap().remove("tags_read");
+        let m: PluginManifest = serde_json::from_value(value).unwrap();
+        assert_eq!(m.tags_read, None);
+        assert!(m.validate().is_ok());
     }
 
     #[test]

@@ -47,7 +47,9 @@ fn try_batch(
     games: &[&GameInput],
     options: &JudgeOptions,
 ) -> Option<Vec<Result<Verdict, JudgeError>>> {
-    let input = request::judge_batch_request(games, options, rs.law.as_deref()).ok()?;
+    let input =
+        request::judge_batch_request(games, options, rs.law.as_deref(), rs.tags_read.as_deref())
+            .ok()?;
     let bytes = rs.plugin.call_batch(&input).ok()?;
     let replies = decode_verdict_batch_reply(&bytes).ok()?;
     let readable = replies

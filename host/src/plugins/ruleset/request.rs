@@ -20,15 +20,17 @@ use xqr_plugin_sdk::protocol::json_text::needs_escape;
 use xqr_plugin_sdk::protocol::LawChange;
 
 /// `{"game":GAME,"options":OPTIONS}`, with `,"law":LAW` before the `}` when there is a law
-/// patch: the request for one game.
+/// patch: the request for one game. With `tags`, the names the plugin reads (sorted, each
+/// once), the game carries only the tags of those names.
 pub(super) fn judge_request(
     game: &GameInput,
     options: &JudgeOptions,
     law: Option<&LawChange>,
+    tags: Option<&[String]>,
 ) -> serde_json::Result<Vec<u8>> {
     let mut out = Vec::with_capacity(size(game));
     out.extend_from_slice(br#"{"game":"#);
-    write_game(&mut out, game);
+    write_game(&mut out, game, tags);
     finish(out, options, law)
 }
 
@@ -38,6 +40,7 @@ pub(super) fn judge_batch_request(
     games: &[&GameInput],
     options: &JudgeOptions,
     law: Option<&LawChange>,
+    tags: Option<&[String]>,
 ) -> serde_json::Result<Vec<u8>> {
     let mut out = Vec::with_capacity(games.iter().map(|g| size(g)).sum());
     out.extend_from_slice(br#"{"games":["#);
@@ -45,7 +48,7 @@ pub(super) fn judge_batch_request(
         if i > 0 {
             out.push(b',');
         }
-        write_game(&mut out, game);
+        write_game(&mut out, game, tags);
     }
     out.push(b']');
     finish(out, options, law)
@@ -74,8 +77,9 @@ fn size(game: &GameInput) -> usize {
 }
 
 /// `{"fen":FEN or null,"moves":[…],"tags":{…}}`, as `GameInput`'s derived `Serialize`
-/// writes it (fields in order, tags sorted by the map).
-fn write_game(out: &mut Vec<u8>, game: &GameInput) {
+/// writes it (fields in order, tags sorted by the map), with only the tags named in `read`
+/// (sorted) if it is given.
+fn write_game(out: &mut Vec<u8>, game: &GameInput, read: Option<&[String]>) {
     out.extend_from_slice(br#"{"fen":"#);
     match &game.fen {
         Some(fen) => write_str(out, fen),
@@ -84,13 +88,23 @@ fn write_game(out: &mut Vec<u8>, game: &GameInput) {
     out.extend_from_slice(br#","moves":["#);
     write_moves(out, &game.moves);
     out.extend_from_slice(br#"],"tags":{"#);
-    for (i, (k, v)) in game.tags.iter().enumerate() {
-        if i > 0 {
+    let mut first = true;
+    let mut tag = |name: &str, value: &str| {
+        if !first {
             out.push(b',');
         }
-        write_str(out, k);
+        first = false;
+        write_str(out, name);
         out.push(b':');
-        write_str(out, v);
+        write_str(out, value);
+    };
+    match read {
+        None => game.tags.iter().for_each(|(k, v)| tag(k, v)),
+        // In the order of the names, which is the map's.
+        Some(names) => names
+            .iter()
+            .filter_map(|name| Some((name, game.tags.get(name)?)))
+            .for_each(|(k, v)| tag(k, v)),
     }
     out.extend_from_slice(b"}}");
 }
@@ -236,7 +250,7 @@ mod tests {
         let law = law();
         for game in &games() {
             for law in [None, Some(&law)] {
-                let ours = judge_request(game, &options, law);
+                let ours = judge_request(game, &options, law, None);
                 let theirs = serde_json::to_vec(&One {
                     game,
                     options: &options,
@@ -247,6 +261,39 @@ mod tests {
         }
     }
 
+    /// With the names of the tags the plugin reads, a request is what `serde_json` writes for
+    /// the game with only those tags.
+    #[test]
+    fn a_request_for_a_plugin_that_reads_some_tags_has_only_those() {
+        let options = JudgeOptions::default();
+        let read = ["", "Result", "tab\there", "炮二平五"].map(String::from);
+        for game in &games() {
+            let mut only = game.clone();
+            only.tags.retain(|name, _| read.contains(name));
+            assert!(game.tags.is_empty() || only.tags.contains_key("Result"));
+            for law in [None, Some(&law())] {
+                let ours = judge_request(game, &options, law, Some(&read));
+                let theirs = serde_json::to_vec(&One {
+                    game: &only,
+                    options: &options,
+                    law,
+                });
+                assert_same(ours, theirs);
+            }
+            let ours = judge_batch_request(&[game, game], &options, None, Some(&read));
+            let theirs = serde_json::to_vec(&Batch {
+                games: &[&only, &only],
+                options: &options,
+                law: None,
+            });
+            assert_same(ours, theirs);
+        }
+        let none: [String; 0] = [];
+        let game = &games()[1];
+        let ours = String::from_utf8(judge_request(game, &options, None, Some(&none)).unwrap());
+        assert!(ours.unwrap().contains(r#""tags":{}}"#));
+    }
+
     #[test]
     fn a_batch_request_is_what_serde_json_writes() {
         let options = JudgeOptions::default();
@@ -255,7 +302,7 @@ mod tests {
         let law = law();
         for n in [0, 1, refs.len()] {
             for law in [None, Some(&law)] {
-                let ours = judge_batch_request(&refs[..n], &options, law);
+                let ours = judge_batch_request(&refs[..n], &options, law, None);
                 let theirs = serde_json::to_vec(&Batch {
                     games: &refs[..n],
                     options: &options,
