@@ -12,7 +12,7 @@ use xqr_plugin_sdk::{
 };
 
 /// The JSON protocol versions this host speaks.
-pub(crate) const SPOKEN_PROTOCOLS: &[u32] = &[1, 2, 3, 4, PROTOCOL_VERSION];
+pub(crate) const SPOKEN_PROTOCOLS: &[u32] = &[1, 2, 3, 4, 5, PROTOCOL_VERSION];
 
 /// The first protocol version whose `judge` judges a record as played, with its claims.
 pub(crate) const CLAIMS_PROTOCOL: u32 = 3;
@@ -22,6 +22,9 @@ pub(crate) const LAW_PATCH_PROTOCOL: u32 = 4;
 
 /// The first protocol version whose `judge` takes several games in one request.
 pub(crate) const BATCH_PROTOCOL: u32 = 5;
+
+/// The first protocol version whose `judge` takes its games packed.
+pub(crate) const PACKED_PROTOCOL: u32 = 6;
 
 /// Which function of the table.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -3,7 +3,9 @@
 mod batch;
 mod request;
 
-use super::library::{Function, Plugin, BATCH_PROTOCOL, CLAIMS_PROTOCOL, LAW_PATCH_PROTOCOL};
+use super::library::{
+    Function, Plugin, BATCH_PROTOCOL, CLAIMS_PROTOCOL, LAW_PATCH_PROTOCOL, PACKED_PROTOCOL,
+};
 use super::PluginError;
 use std::path::Path;
 use std::sync::Arc;
@@ -17,6 +19,7 @@ use xqr_core::rules::{
 };
 use xqr_core::standings::StandingsRules;
 use xqr_core::{IllegalMove, Move, MoveList, MoveRules, Position};
+use xqr_plugin_sdk::protocol::packed::Packed;
 use xqr_plugin_sdk::protocol::{
     decode_reply, decode_verdict_reply, LawChange, LegalMovesRequest, PluginManifest, Query,
     ReplyError, WireHistory, WireIllegalMove,
@@ -160,12 +163,12 @@ impl Ruleset for PluginRuleset {
         if self.plugin.protocol < CLAIMS_PROTOCOL && options.claim == ClaimPolicy::AsPlayed {
             return verdict_with_components(self, game, options);
         }
-        let input = request::judge_request(
-            game,
-            options,
-            self.law.as_deref(),
-            self.tags_read.as_deref(),
-        )
+        let (law, tags) = (self.law.as_deref(), self.tags_read.as_deref());
+        let input = if self.plugin.protocol >= PACKED_PROTOCOL {
+            request::packed_request(&[game], Packed::Game, options, law, tags)
+        } else {
+            request::judge_request(game, options, law, tags)
+        }
         .map_err(|e| self.plugin_error(format!("cannot encode the request: {e}")))?;
         let bytes = self
             .plugin

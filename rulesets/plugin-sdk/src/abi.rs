@@ -46,7 +46,12 @@ pub const ABI_VERSION: u32 = 1;
 /// ([`protocol::batch`](crate::protocol::batch)), so that a corpus run through a plugin in
 /// another process pays one round trip per batch rather than per game. A host of this SDK
 /// still sends one game per request to a plugin of an older version.
-pub const PROTOCOL_VERSION: u32 = 5;
+///
+/// Version 6: a `judge` request may carry its games packed, each text given by its length
+/// rather than as a JSON string ([`protocol::packed`](crate::protocol::packed)), so that
+/// neither side looks at the bytes of a move. A host of this SDK still sends JSON to a plugin
+/// of an older version.
+pub const PROTOCOL_VERSION: u32 = 6;
 
 /// Size in bytes of [`XqrPluginTable`] on this target, as written in
 /// [`XqrPluginTable::struct_size`].

@@ -68,19 +68,21 @@
 //! 4. `protocol_version` is one it speaks (this SDK's host speaks 1, 2 — which added the
 //!    `draw_pending` ruling to `repetition` replies —, 3, in which `judge` honours the options'
 //!    `claim` and verdicts list their `claims`: a record is judged as played unless `claim` is
-//!    `first`, 4, in which requests may carry a law patch, below, and [`PROTOCOL_VERSION`] =
-//!    5, in which a `judge` request may carry several games, below); a new number means
-//!    messages an older host would misread. A host judges a record as played under a plugin of
-//!    version 1 or 2, which ends the game at the first claim, through the plugin's components
-//!    (its `query` calls) instead of its `judge`; it sends a law patch only to a plugin of
-//!    version 4 or later that declares it accepts one, and several games in one `judge` request
-//!    only to a plugin of version 5 or later. Optional new JSON fields do not need a new
+//!    `first`, 4, in which requests may carry a law patch, below, 5, in which a `judge`
+//!    request may carry several games, below, and [`PROTOCOL_VERSION`] = 6, in which a `judge`
+//!    request may carry its games packed, below); a new number means messages an older host
+//!    would misread. A host judges a record as played under a plugin of version 1 or 2, which
+//!    ends the game at the first claim, through the plugin's components (its `query` calls)
+//!    instead of its `judge`; it sends a law patch only to a plugin of version 4 or later that
+//!    declares it accepts one, several games in one `judge` request only to a plugin of
+//!    version 5 or later, and packed games only to one of version 6. Optional new JSON fields
+//!    do not need a new
 //!    number: unknown fields are ignored on both sides;
 //! 5. every function pointer is present.
 //!
 //! Then it calls `meta` and validates the manifest ([`protocol::PluginManifest::validate`]).
 //!
-//! ## The JSON protocol (version [`PROTOCOL_VERSION`] = 5)
+//! ## The JSON protocol (version [`PROTOCOL_VERSION`] = 6)
 //!
 //! Replies are `{"ok": RESULT}` or `{"error": "message"}` ([`protocol::decode_reply`]).
 //!
@@ -137,6 +139,15 @@
 //! reply per game) it judges those games again one per request, so that only the game that
 //! causes the failure gets it. A plugin of version 4 or earlier gets one game per request. See
 //! [`protocol::batch`].
+//!
+//! **Packed games (version 6).** A `judge` request may instead be packed: a NUL byte, a JSON
+//! header `{"packed": "game" | "games", "options": JudgeOptions, "law": LawChange}`, a NUL
+//! byte, then the games with each text (FEN, move, tag name and value) given by its length and
+//! the texts one after the other ([`protocol::packed`]). `"game"` is answered as a request
+//! with `game`, `"games"` as one with `games`. Neither the host nor the plugin then looks at
+//! the bytes of a move, which in JSON both do (for what needs an escape, for the closing
+//! quote). [`serve`] and [`xqr_plugin!`] read both forms; a host writes packed requests with
+//! [`protocol::packed::PackedGames`].
 //!
 //! Calls are coarse: a whole game (or a batch of games) per `judge`, a position per
 //! `legal_moves`; nothing is called per move of a search.

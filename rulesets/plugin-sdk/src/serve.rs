@@ -7,8 +7,8 @@
 
 use crate::abi::XqrBuffer;
 use crate::protocol::batch::{AnyJudgeRequest, BatchReply};
-use crate::protocol::canonical;
 use crate::protocol::pooled::{recycle, PooledGame};
+use crate::protocol::{canonical, packed};
 use crate::protocol::{
     encode_error, encode_ok, encode_patch_error, encode_verdict, JudgeRequest, LawChange,
     LegalMovesRequest, PluginManifest, Query, QueryRequest,
@@ -183,8 +183,7 @@ pub unsafe fn judge(
 ) -> XqrBuffer {
     guarded(|| {
         // SAFETY: forwarded from the caller.
-        // The host's own layout is read without serde_json's visitors (`canonical.rs`).
-        let req: AnyJudgeRequest = match unsafe { request_read(ptr, len, canonical::read) } {
+        let req: AnyJudgeRequest = match unsafe { judge_request(ptr, len) } {
             Ok(r) => r,
             Err(reply) => return reply,
         };
@@ -232,6 +231,22 @@ pub unsafe fn judge(
             }
         }
     })
+}
+
+/// A `judge` request: packed (`protocol/packed.rs`), or JSON, read in the host's own layout
+/// without `serde_json`'s visitors when it has it (`canonical.rs`).
+///
+/// # Safety
+///
+/// As for [`input`].
+unsafe fn judge_request(ptr: *const u8, len: usize) -> Result<AnyJudgeRequest, Vec<u8>> {
+    // SAFETY: forwarded from the caller.
+    let bytes = unsafe { input(ptr, len) }.map_err(|e| encode_error(&e, None))?;
+    match packed::read(bytes) {
+        Some(read) => read.map_err(|e| encode_error(&format!("bad request: {e}"), None)),
+        // SAFETY: forwarded from the caller.
+        None => unsafe { request_read(ptr, len, canonical::read) },
+    }
 }
 
 /// The games of a `judge` request.

@@ -1,8 +1,10 @@
 //! Batch `judge` requests (protocol version 5) on the plugin side: one reply per game, in
 //! order, each the reply that game alone gets; a panic on one game is that game's error only.
+//! Packed requests (protocol version 6) get the replies of the same requests in JSON.
 
 use xqr_core::rules::{GameInput, JudgeError, JudgeOptions, Ruleset, Verdict};
 use xqr_cxa1999::Cxa1999;
+use xqr_plugin_sdk::protocol::packed::{Packed, PackedGames};
 use xqr_plugin_sdk::protocol::{decode_batch_reply, decode_reply, JudgeBatchRequest, ReplyError};
 use xqr_plugin_sdk::{serve, XqrBuffer};
 
@@ -125,4 +127,51 @@ fn a_bad_law_patch_fails_the_whole_batch() {
         "ruleset": "x", "article": "y"}}"#;
     let e = decode_batch_reply::<Verdict>(&call(input)).unwrap_err();
     assert!(matches!(e, ReplyError::Plugin { .. }), "{e:?}");
+}
+
+/// The games of `games`, packed (protocol version 6).
+fn packed(games: &[GameInput], as_one: bool) -> Vec<u8> {
+    let mut p = PackedGames::default();
+    for g in games {
+        let tags: Vec<(&str, &str)> = g.tags.iter().map(|(k, v)| (&**k, &**v)).collect();
+        p.push(g.fen.as_deref(), &g.moves, &tags);
+    }
+    let kind = if as_one { Packed::Game } else { Packed::Games };
+    p.finish(kind, &JudgeOptions::default(), None).unwrap()
+}
+
+#[test]
+fn packed_games_get_the_replies_of_the_same_games_in_json() {
+    let games = vec![
+        game("h2e2 h9g7", &[("Result", "1-0")]),
+        game("h2e2 a9a5", &[]),
+        game("h2e2", &[("Panic", "yes")]),
+        game("炮二平五 馬８進７ 馬二進三", &[("Event", "全國個人賽")]),
+    ];
+    for g in &games {
+        assert_eq!(
+            call(&packed(std::slice::from_ref(g), true)),
+            single(g),
+            "{g:?}"
+        );
+    }
+    let request = JudgeBatchRequest {
+        games: games.clone(),
+        ..JudgeBatchRequest::default()
+    };
+    let json = call(&serde_json::to_vec(&request).unwrap());
+    assert_eq!(call(&packed(&games, false)), json);
+    assert_eq!(decode_batch_reply::<Verdict>(&json).unwrap().len(), 4);
+}
+
+#[test]
+fn a_malformed_packed_request_gets_one_error_saying_what_is_wrong() {
+    let mut bytes = packed(&[game("h2e2 h9g7", &[])], false);
+    bytes.pop();
+    let e = decode_batch_reply::<Verdict>(&call(&bytes)).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("bad request: packed request: a move, 4 bytes from byte 4"),
+        "{e}"
+    );
 }

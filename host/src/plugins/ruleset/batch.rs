@@ -20,8 +20,9 @@
 //! batches.
 
 use super::{request, PluginRuleset};
-use crate::plugins::library::BATCH_PROTOCOL;
+use crate::plugins::library::{BATCH_PROTOCOL, PACKED_PROTOCOL};
 use xqr_core::rules::{GameInput, JudgeError, JudgeOptions, Ruleset, Verdict};
+use xqr_plugin_sdk::protocol::packed::Packed;
 use xqr_plugin_sdk::protocol::{decode_verdict_batch_reply, ReplyError};
 
 /// Judges `games` in one call when the plugin takes batches, each game on its own otherwise or
@@ -47,9 +48,13 @@ fn try_batch(
     games: &[&GameInput],
     options: &JudgeOptions,
 ) -> Option<Vec<Result<Verdict, JudgeError>>> {
-    let input =
-        request::judge_batch_request(games, options, rs.law.as_deref(), rs.tags_read.as_deref())
-            .ok()?;
+    let (law, tags) = (rs.law.as_deref(), rs.tags_read.as_deref());
+    let input = if rs.plugin.protocol >= PACKED_PROTOCOL {
+        request::packed_request(games, Packed::Games, options, law, tags)
+    } else {
+        request::judge_batch_request(games, options, law, tags)
+    }
+    .ok()?;
     let bytes = rs.plugin.call_batch(&input).ok()?;
     let replies = decode_verdict_batch_reply(&bytes).ok()?;
     let readable = replies

@@ -13,10 +13,15 @@
 //! The SDK reads games in this layout without `serde_json`'s visitors (its `canonical.rs`);
 //! the tests hold the bytes equal to `serde_json`'s for the request structs, over texts that
 //! need escapes and texts that do not.
+//!
+//! A plugin of protocol version 6 gets its games packed instead, each text given by its length
+//! ([`packed_request`], the SDK's `protocol/packed.rs`): no byte of a text is looked at.
 
 use xqr_core::rules::{GameInput, JudgeOptions};
 use xqr_core::MoveText;
 use xqr_plugin_sdk::protocol::json_text::needs_escape;
+use xqr_plugin_sdk::protocol::packed::{Packed, PackedGames};
+use xqr_plugin_sdk::protocol::short_copy::copy_short;
 use xqr_plugin_sdk::protocol::LawChange;
 
 /// `{"game":GAME,"options":OPTIONS}`, with `,"law":LAW` before the `}` when there is a law
@@ -52,6 +57,33 @@ pub(super) fn judge_batch_request(
     }
     out.push(b']');
     finish(out, options, law)
+}
+
+/// The request for `games` with their texts packed (protocol version 6): one game asked as
+/// `Packed::Game`, a batch as `Packed::Games`; the tags as in [`judge_request`].
+pub(super) fn packed_request(
+    games: &[&GameInput],
+    packed: Packed,
+    options: &JudgeOptions,
+    law: Option<&LawChange>,
+    tags: Option<&[String]>,
+) -> serde_json::Result<Vec<u8>> {
+    let moves = games.iter().map(|g| g.moves.len()).sum();
+    let mut out = PackedGames::with_capacity(games.len(), moves);
+    let mut kept = Vec::new();
+    for game in games {
+        kept.clear();
+        match tags {
+            None => kept.extend(game.tags.iter().map(|(k, v)| (k.as_str(), v.as_str()))),
+            Some(names) => kept.extend(
+                names
+                    .iter()
+                    .filter_map(|n| Some((n.as_str(), game.tags.get(n)?.as_str()))),
+            ),
+        }
+        out.push(game.fen.as_deref(), &game.moves, &kept);
+    }
+    out.finish(packed, options, law)
 }
 
 /// The options and the law patch after the game or games, and the closing brace.
@@ -144,24 +176,6 @@ fn write_moves(out: &mut Vec<u8>, moves: &[MoveText]) {
     if !moves.is_empty() {
         // The comma after the last move.
         out.pop();
-    }
-}
-
-/// `src` into `dst`, of the same length: a text of 4 to 16 bytes (a move's) in two overlapping
-/// copies of a fixed size, which need no call to `memcpy`; any other length as usual.
-#[inline(always)]
-fn copy_short(dst: &mut [u8], src: &[u8]) {
-    let len = src.len();
-    match len {
-        4..=7 => {
-            dst[..4].copy_from_slice(&src[..4]);
-            dst[len - 4..].copy_from_slice(&src[len - 4..]);
-        }
-        8..=16 => {
-            dst[..8].copy_from_slice(&src[..8]);
-            dst[len - 8..].copy_from_slice(&src[len - 8..]);
-        }
-        _ => dst.copy_from_slice(src),
     }
 }
 
@@ -292,6 +306,29 @@ mod tests {
         let game = &games()[1];
         let ours = String::from_utf8(judge_request(game, &options, None, Some(&none)).unwrap());
         assert!(ours.unwrap().contains(r#""tags":{}}"#));
+    }
+
+    /// A packed request holds the games with only the tags read, as the SDK writes them.
+    #[test]
+    fn a_packed_request_holds_the_games_with_the_tags_read() {
+        let options = JudgeOptions::default();
+        let all = games();
+        let refs: Vec<&GameInput> = all.iter().collect();
+        let read = ["", "Result", "tab\there", "炮二平五"].map(String::from);
+        for tags in [None, Some(&read[..])] {
+            let ours = packed_request(&refs, Packed::Games, &options, None, tags).unwrap();
+            let mut theirs = PackedGames::default();
+            for g in &all {
+                let kept: Vec<(&str, &str)> = g
+                    .tags
+                    .iter()
+                    .filter(|(k, _)| tags.is_none_or(|names| names.contains(k)))
+                    .map(|(k, v)| (k.as_str(), v.as_str()))
+                    .collect();
+                theirs.push(g.fen.as_deref(), &g.moves, &kept);
+            }
+            assert_eq!(ours, theirs.finish(Packed::Games, &options, None).unwrap());
+        }
     }
 
     #[test]
