@@ -17,6 +17,7 @@ mod moves;
 mod notation;
 mod pgn;
 mod plugin;
+mod plugin_requests;
 mod reference;
 mod registry;
 mod results;
@@ -31,6 +32,7 @@ pub use movegen::check_movegen;
 pub use notation::check_notation;
 pub use pgn::check_pgn;
 pub use plugin::check_plugin;
+pub use plugin_requests::check_plugin_requests;
 pub use reference::reference_moves;
 pub use results::check_results;
 
@@ -48,6 +50,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("fixture", check_fixture),
     ("results", check_results),
     ("plugin", check_plugin),
+    ("plugin_requests", check_plugin_requests),
     ("arbiter", check_arbiter),
     ("arbiter_requests", check_arbiter_requests),
 ];
