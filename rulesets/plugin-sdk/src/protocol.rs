@@ -24,6 +24,8 @@ mod layout_reader;
 pub mod packed;
 pub(crate) mod pooled;
 pub mod short_copy;
+#[cfg(test)]
+mod test_games;
 pub mod verdict_reply;
 pub use batch::{decode_batch_reply, JudgeBatchRequest};
 pub use verdict_reply::{decode_verdict_batch_reply, decode_verdict_reply, encode_verdict};
@@ -777,29 +779,19 @@ mod tests {
         );
     }
 
-    /// A ruleset that does not say which tags it reads (the default) sends no list: the host
-    /// then sends every tag.
+    /// A ruleset that may read any tag (here an edition with a hook that reads records, which
+    /// may read any) sends no list: the host then sends every tag.
     #[test]
     fn a_ruleset_that_may_read_any_tag_lists_none() {
-        struct AnyTag(xqr_cxa1999::Cxa1999);
-        impl Ruleset for AnyTag {
-            fn meta(&self) -> &RulesetMeta {
-                self.0.meta()
-            }
-            fn legality(&self) -> &dyn xqr_core::rules::MoveLegality {
-                self.0.legality()
-            }
-            fn visibility(&self) -> &dyn xqr_core::rules::PieceVisibility {
-                self.0.visibility()
-            }
-            fn repetition(&self) -> &dyn xqr_core::rules::RepetitionJudge {
-                self.0.repetition()
-            }
-            fn scoring(&self) -> &dyn xqr_core::rules::Scoring {
-                self.0.scoring()
-            }
+        fn as_given<'g>(
+            game: &'g GameInput,
+            _: &dyn xqr_core::rules::MoveLegality,
+        ) -> Result<std::borrow::Cow<'g, GameInput>, JudgeError> {
+            Ok(std::borrow::Cow::Borrowed(game))
         }
-        let m = PluginManifest::of(&AnyTag(xqr_cxa1999::Cxa1999::new()));
+        let mut spec = xqr_cxa1999::Cxa1999::new().spec().clone();
+        spec.hooks.complete_record = Some(as_given);
+        let m = PluginManifest::of(&xqr_core::rules::Edition::new(spec));
         assert_eq!(m.tags_read, None);
         assert!(!serde_json::to_string(&m).unwrap().contains("tags_read"));
     }

@@ -159,6 +159,7 @@ impl Reader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::test_games::game;
     use crate::protocol::JudgeBatchRequest;
     use proptest::prelude::*;
     use xqr_core::law::LawPatch;
@@ -195,17 +196,6 @@ mod tests {
             }
             (Some(o), Err(e)) => panic!("read {o:?} where serde_json says {e}: {text}"),
             (None, _) => false,
-        }
-    }
-
-    fn game(moves: &[&str], fen: Option<&str>, tags: &[(&str, &str)]) -> GameInput {
-        GameInput {
-            fen: fen.map(str::to_owned),
-            moves: moves.iter().map(|m| (*m).into()).collect(),
-            tags: tags
-                .iter()
-                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-                .collect(),
         }
     }
 

@@ -1,19 +1,9 @@
 use super::*;
 use crate::protocol::pooled::recycle;
+use crate::protocol::test_games::game;
 use proptest::prelude::*;
 use xqr_core::law::LawPatch;
 use xqr_core::rules::{GameInput, IllegalMovePolicy, RuleRef};
-
-fn game(moves: &[&str], fen: Option<&str>, tags: &[(&str, &str)]) -> GameInput {
-    GameInput {
-        fen: fen.map(str::to_owned),
-        moves: moves.iter().map(|m| (*m).into()).collect(),
-        tags: tags
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect(),
-    }
-}
 
 fn games() -> Vec<GameInput> {
     let event = "全國個人賽".repeat(40);
