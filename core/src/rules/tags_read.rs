@@ -66,7 +66,7 @@ mod tests {
     use super::*;
 
     // That each of them is read, and that a ruleset reading only them judges records as it
-    // judges them whole, is tested with the editions (`host/tests/tags_read.rs`).
+    // judges them whole, is tested with the editions (`tests/tests/tags_read.rs`).
     #[test]
     fn the_replay_tags_are_sorted_and_distinct() {
         let TagsRead::Only(names) = REPLAY_TAGS else {

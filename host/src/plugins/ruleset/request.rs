@@ -73,14 +73,7 @@ pub(super) fn packed_request(
     let mut kept = Vec::new();
     for game in games {
         kept.clear();
-        match tags {
-            None => kept.extend(game.tags.iter().map(|(k, v)| (k.as_str(), v.as_str()))),
-            Some(names) => kept.extend(
-                names
-                    .iter()
-                    .filter_map(|n| Some((n.as_str(), game.tags.get(n)?.as_str()))),
-            ),
-        }
+        for_each_tag_sent(game, tags, |name, value| kept.push((name, value)));
         out.push(game.fen.as_deref(), &game.moves, &kept);
     }
     out.finish(packed, options, law)
@@ -121,7 +114,7 @@ fn write_game(out: &mut Vec<u8>, game: &GameInput, read: Option<&[String]>) {
     write_moves(out, &game.moves);
     out.extend_from_slice(br#"],"tags":{"#);
     let mut first = true;
-    let mut tag = |name: &str, value: &str| {
+    for_each_tag_sent(game, read, |name, value| {
         if !first {
             out.push(b',');
         }
@@ -129,16 +122,25 @@ fn write_game(out: &mut Vec<u8>, game: &GameInput, read: Option<&[String]>) {
         write_str(out, name);
         out.push(b':');
         write_str(out, value);
-    };
+    });
+    out.extend_from_slice(b"}}");
+}
+
+/// Calls `f` with each tag of `game` a request carries, in the map's order: every tag, or only
+/// those named in `read` (sorted) if it is given.
+fn for_each_tag_sent<'g>(
+    game: &'g GameInput,
+    read: Option<&'g [String]>,
+    mut f: impl FnMut(&'g str, &'g str),
+) {
     match read {
-        None => game.tags.iter().for_each(|(k, v)| tag(k, v)),
+        None => game.tags.iter().for_each(|(k, v)| f(k, v)),
         // In the order of the names, which is the map's.
         Some(names) => names
             .iter()
             .filter_map(|name| Some((name, game.tags.get(name)?)))
-            .for_each(|(k, v)| tag(k, v)),
+            .for_each(|(k, v)| f(k, v)),
     }
-    out.extend_from_slice(b"}}");
 }
 
 /// The move texts as JSON strings separated by commas.
